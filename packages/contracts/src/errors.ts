@@ -1,0 +1,52 @@
+/**
+ * The error catalogue: every code the API may answer with, and its usual HTTP status.
+ * A few codes answer with another status in one place (ERR_SESSION_EXPIRED is 401 when the
+ * session has ended or no token was sent, 403 when the access token expired).
+ */
+export const ERROR_STATUS = {
+  ERR_VALIDATION: 400,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_NO_DEF_WAPP_FOUND: 400,
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SESSION_EXPIRED: 403,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  ERR_NO_PERMISSION: 403,
+  ERR_PLAN_LIMIT: 403,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NOT_FOUND: 404,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_RATE_LIMITED: 429,
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_WAPP_NOT_INITIALIZED: 503,
+  ERR_WAPP_CHECK_CONTACT: 502,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Body of every 4xx/5xx answer. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  /** ERR_VALIDATION only: field path → first problem found. */
+  fields?: Record<string, string>;
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && value in ERROR_STATUS;

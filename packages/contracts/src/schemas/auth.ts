@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { email } from './common.js';
+
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, 'required').max(200, 'tooLong'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Reset rule (foundation §5): 8+ characters with an uppercase letter, a lowercase letter and a digit. */
+export const newPassword = z
+  .string()
+  .min(8, 'passwordRule')
+  .max(50, 'tooLong')
+  .regex(/[A-Z]/, 'passwordRule')
+  .regex(/[a-z]/, 'passwordRule')
+  .regex(/\d/, 'passwordRule');
+
+export const forgetPasswordParams = z.object({ email });
+export const resetPasswordParams = z.object({
+  email,
+  token: z.string().regex(/^\d{6}$/, 'invalidCode'),
+  newPassword,
+});
+export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { RECURRENCES } from '../plans.js';
+import { WEEKDAYS } from '../constants.js';
+import { email, hhmm, id, name2to50, password5to50 } from './common.js';
+
+/** POST /companies/cadastro — public signup (foundation §5). */
+export const signupBody = z.object({
+  name: name2to50,
+  email,
+  password: password5to50,
+  planId: id,
+  phone: z.string().trim().max(30).optional(),
+  companyId: id.optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+/** A blank or invalid due date is sent as null (foundation §5). */
+const dueDate = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.union([z.null(), z.coerce.date()]),
+);
+
+export const companyBody = z.object({
+  name: name2to50,
+  email: email.optional().or(z.literal('')),
+  phone: z.string().trim().max(30).optional().default(''),
+  planId: id,
+  status: z.boolean().default(true),
+  dueDate: dueDate.optional(),
+  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  campaignsEnabled: z.boolean().optional(),
+  /** Optional first admin when an operator creates a company. */
+  password: password5to50.optional(),
+});
+export type CompanyBody = z.infer<typeof companyBody>;
+export const companyUpdateBody = companyBody.partial();
+export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>;
+
+export const scheduleDay = z
+  .object({
+    weekday: z.string().trim().min(1).max(30),
+    weekdayEn: z.enum(WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]]),
+    startTime: hhmm.or(z.literal('')),
+    endTime: hhmm.or(z.literal('')),
+  })
+  .refine((d) => !d.startTime || !d.endTime || d.startTime <= d.endTime, {
+    message: 'endBeforeStart',
+    path: ['endTime'],
+  });
+export type ScheduleDay = z.infer<typeof scheduleDay>;
+
+export const schedulesBody = z.object({
+  schedules: z.array(scheduleDay).length(7),
+});

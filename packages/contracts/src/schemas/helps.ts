@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const helpBody = z.object({
+  title: z.string().trim().min(1, 'required').max(200, 'tooLong'),
+  /** The video code (e.g. a YouTube id), not a URL to embed blindly. */
+  video: z
+    .string()
+    .trim()
+    .max(64, 'tooLong')
+    .regex(/^[A-Za-z0-9_-]*$/, 'invalidVideo')
+    .default(''),
+  description: z.string().trim().max(2000, 'tooLong').default(''),
+});
+export type HelpBody = z.infer<typeof helpBody>;
+export const helpUpdateBody = helpBody.partial();

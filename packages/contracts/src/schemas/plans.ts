@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { name2to50 } from './common.js';
+
+const count = z.coerce.number().int().min(0).max(100_000);
+const flag = z.boolean();
+
+export const planBody = z.object({
+  name: name2to50,
+  users: count.default(0),
+  connections: count.default(0),
+  queues: count.default(0),
+  value: z.coerce.number().min(0).max(1_000_000).default(0),
+  useCampaigns: flag.default(true),
+  useKanban: flag.default(true),
+  useOpenAi: flag.default(true),
+  useIntegrations: flag.default(true),
+  useSchedules: flag.default(true),
+  useInternalChat: flag.default(true),
+  useExternalApi: flag.default(true),
+});
+export type PlanBody = z.infer<typeof planBody>;
+export const planUpdateBody = planBody.partial();
+export type PlanUpdateBody = z.infer<typeof planUpdateBody>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PROFILES } from '../permissions.js';
+import { LANGUAGES } from '../constants.js';
+import { email, id, name2to50, password5to50 } from './common.js';
+
+export const userBody = z.object({
+  name: name2to50,
+  email,
+  password: password5to50,
+  profile: z.enum(PROFILES).default('user'),
+  queueIds: z.array(id).max(500).default([]),
+  whatsappId: id.nullable().optional(),
+  allTicket: z.enum(['enable', 'disable']).default('disable'),
+});
+export type UserBody = z.infer<typeof userBody>;
+
+/** On edit the password is optional (operations §5); an empty one means "keep". */
+export const userUpdateBody = userBody
+  .extend({ password: password5to50.optional().or(z.literal('')) })
+  .partial();
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+export const languageParams = z.object({ lang: z.enum(LANGUAGES) });

@@ -1,0 +1,37 @@
+/** Company setting keys and their defaults (ARCHITECTURE.md, contract details: Settings). */
+export const SETTING_DEFAULTS = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  call: 'disabled',
+  CheckMsgIsGroup: 'enabled',
+  sendGreetingAccepted: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  chatBotType: 'text',
+  asaas: '',
+  campaignsEnabled: 'enabled',
+  userCreation: 'enabled',
+  sideMenuOpen: 'enabled',
+} as const;
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+const ON_OFF = ['enabled', 'disabled'] as const;
+
+/** Allowed values per key; `null` means free text (asaas token). */
+export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
+  userRating: ON_OFF,
+  scheduleType: ['disabled', 'company', 'queue'],
+  call: ON_OFF,
+  CheckMsgIsGroup: ON_OFF,
+  sendGreetingAccepted: ON_OFF,
+  sendMsgTransfTicket: ON_OFF,
+  sendGreetingMessageOneQueues: ON_OFF,
+  chatBotType: ['text'],
+  asaas: null,
+  campaignsEnabled: ON_OFF,
+  userCreation: ON_OFF,
+  sideMenuOpen: ON_OFF,
+};
+
+export const isSettingKey = (key: string): key is SettingKey => key in SETTING_DEFAULTS;

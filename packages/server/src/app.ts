@@ -1,0 +1,69 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@balcao/contracts';
+import type { Deps } from './platform/context.js';
+import { registerErrorHandling } from './platform/http-errors.js';
+import { registerGuard, verifyAccessToken } from './platform/guard.js';
+import { loadSession } from './platform/session.js';
+import { AppError } from './platform/errors.js';
+import type { RealtimeHub } from './platform/realtime.js';
+import { registerWeb } from './platform/web.js';
+import { apiRoutes } from './modules/routes.js';
+
+export interface AppOptions {
+  deps: Deps;
+  hub: RealtimeHub;
+  /** Directory of the built web app; omitted in API-only tests. */
+  webDist?: string;
+}
+
+/** The whole HTTP + realtime app, used as is by main.ts and by the tests. */
+export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:', 'data:', 'https:'],
+        'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(jwt, {
+    secret: deps.secrets.jwt,
+    sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+  });
+
+  registerErrorHandling(app);
+  registerGuard(app, deps);
+  await app.register(apiRoutes(deps), { prefix: '/api' });
+  if (webDist) await registerWeb(app, webDist);
+
+  hub.attach(app.server, async (token) => {
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'missing token', { status: 401 });
+    let claims;
+    try {
+      claims = verifyAccessToken(app, token);
+    } catch {
+      throw new Error('ERR_SESSION_EXPIRED: token expired or invalid');
+    }
+    const session = await loadSession(deps.pools.platformDb, claims.sid, Number(claims.sub));
+    if (!session) throw new Error('ERR_SESSION_EXPIRED: session ended');
+    return session;
+  });
+  app.addHook('onClose', () => hub.close());
+  return app;
+}

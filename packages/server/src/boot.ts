@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { createPools } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { buildApp } from './app.js';
+import type { Deps } from './platform/context.js';
+import { RealtimeHub } from './platform/realtime.js';
+import { loadSecrets } from './platform/secrets.js';
+import { startJobs } from './platform/jobs.js';
+import { createMailer } from './platform/mail.js';
+import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
+import { seedPlatform } from './modules/companies/seed-platform.js';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface Running {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** config → database → migrations → jobs → http + realtime. Stops in the reverse order. */
+export async function boot(config: Config, log: Logger, opts: { webDist?: string } = {}): Promise<Running> {
+  let embedded: EmbeddedDatabase | undefined;
+  const databaseUrl = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, log)).url;
+  const pools = createPools(databaseUrl);
+  try {
+    await runMigrations(pools.owner);
+    const hub = new RealtimeHub(log, pools.owner);
+    const mailer = createMailer(config, log);
+    const jobs = await startJobs(pools.owner, JOB_SPECS, jobWorkers({ mailer }), log);
+    const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs };
+    await seedPlatform(deps);
+    const app = await buildApp({ deps, hub, webDist: opts.webDist });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      deps,
+      url: `http://${config.HOST}:${port}`,
+      stop: () =>
+        (stopping ??= (async () => {
+          await app.close();
+          await jobs.stop();
+          await pools.close();
+          await embedded?.stop();
+        })()),
+    };
+  } catch (err) {
+    await pools.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable of the contract (ARCHITECTURE.md §1), parsed once. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlOrUnset = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlOrUnset('DATABASE_URL'),
+  PUBLIC_URL: urlOrUnset('PUBLIC_URL'),
+  ADMIN_EMAIL: z.string().email('ADMIN_EMAIL must be an email').default('admin@balcao.local'),
+  ADMIN_PASSWORD: optionalString.refine(
+    (v) => v === undefined || v.length >= 5,
+    'ADMIN_PASSWORD must have at least 5 characters',
+  ),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must have 32+ characters'),
+  JWT_REFRESH_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'JWT_REFRESH_SECRET must have 32+ characters',
+  ),
+  SMTP_URL: urlOrUnset('SMTP_URL'),
+  MAIL_FROM: z.string().default('Balcão <no-reply@balcao.local>'),
+  WHATSAPP_CLOUD_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

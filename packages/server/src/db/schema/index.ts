@@ -1,0 +1,5 @@
+export * from './plans.js';
+export * from './companies.js';
+export * from './users.js';
+export * from './auth.js';
+export * from './helps.js';

@@ -1,0 +1,82 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ScheduleDay } from '@balcao/contracts';
+import { companies } from './companies.js';
+
+/** Staff of a company. The email is unique platform-wide: login asks for nothing else. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile').notNull().default('user'),
+    super: boolean('super').notNull().default(false),
+    whatsappId: integer('whatsapp_id'),
+    allTicket: text('all_ticket').notNull().default('disable'),
+    language: text('language'),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId, t.id)],
+);
+
+/** Queues (departments). Their own endpoints come with routing; users reference them now. */
+export const queues = pgTable(
+  'queues',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    orderQueue: integer('order_queue'),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
+    schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('queues_company_color_key').on(t.companyId, t.color),
+    uniqueIndex('queues_company_name_key').on(t.companyId, t.name),
+  ],
+);
+
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.queueId] }),
+    index('user_queues_queue_idx').on(t.companyId, t.queueId),
+  ],
+);

@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './platform/logger.js';
+import { boot, WEB_DIST } from './boot.js';
+
+/** Process entry: reads the environment, boots, and stops cleanly on SIGINT/SIGTERM. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config);
+  const running = await boot(config, log, { webDist: WEB_DIST });
+  log.info({ url: running.url }, 'Balcão is listening');
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Balcão failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

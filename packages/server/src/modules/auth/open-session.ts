@@ -1,0 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Deps } from '../../platform/context.js';
+import { runPlatform, runTenant } from '../../platform/context.js';
+import { authSessions, refreshTokens } from '../../db/schema/index.js';
+import { hashToken, newRefreshToken, sessionExpiry } from './tokens.js';
+import { serializeSessionUser } from './serialize-user.js';
+
+/**
+ * Opens a session for a user who proved who they are. One session per user: the others end,
+ * and their sockets are told ("Sua conta foi acessada em outro computador.") and closed.
+ */
+export async function openSession(deps: Deps, user: { id: number; companyId: number }) {
+  const refreshToken = newRefreshToken();
+  const { sessionId, ended } = await runPlatform(deps, async (tx) => {
+    const endedRows = await tx
+      .update(authSessions)
+      .set({ endedAt: new Date(), endedReason: 'replaced' })
+      .where(and(eq(authSessions.userId, user.id), isNull(authSessions.endedAt)))
+      .returning({ id: authSessions.id });
+    const [session] = await tx
+      .insert(authSessions)
+      .values({ userId: user.id, expiresAt: sessionExpiry() })
+      .returning({ id: authSessions.id });
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session!.id });
+    return { sessionId: session!.id, ended: endedRows.map((r) => r.id) };
+  });
+  deps.realtime.endSessions(user.companyId, user.id, ended);
+  const profile = await runTenant(deps, user.companyId, (tx) => serializeSessionUser(tx, user.id));
+  return { sessionId, refreshToken, user: profile };
+}

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/context.js';
+import { runPlatform, runTenant } from '../../platform/context.js';
+import { authSessions, refreshTokens, users } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { hashToken, newRefreshToken, sessionExpiry } from './tokens.js';
+import { serializeSessionUser } from './serialize-user.js';
+
+const refused = () => new AppError('ERR_SESSION_EXPIRED', 'Session ended, please sign in again', { status: 401 });
+
+/**
+ * Rotates the refresh token. A token that was already used is a stolen or replayed copy:
+ * the whole session ends (the legitimate holder signs in again).
+ */
+export async function refresh(deps: Deps, presented: string | undefined) {
+  if (!presented) throw refused();
+  const next = newRefreshToken();
+  const outcome = await runPlatform(deps, async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: authSessions, companyId: users.companyId })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update', { of: authSessions })
+      .limit(1);
+    if (!row || row.session.endedAt || row.session.expiresAt < new Date()) return { kind: 'refused' as const };
+    if (row.token.usedAt) {
+      await tx
+        .update(authSessions)
+        .set({ endedAt: new Date(), endedReason: 'refresh-token-reuse' })
+        .where(eq(authSessions.id, row.session.id));
+      return { kind: 'reuse' as const, session: row.session, companyId: row.companyId };
+    }
+    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, row.token.tokenHash));
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), sessionId: row.session.id });
+    await tx.update(authSessions).set({ expiresAt: sessionExpiry() }).where(eq(authSessions.id, row.session.id));
+    return { kind: 'rotated' as const, session: row.session, companyId: row.companyId };
+  });
+  if (outcome.kind === 'reuse') {
+    deps.realtime.endSessions(outcome.companyId, outcome.session.userId, [outcome.session.id]);
+    throw refused();
+  }
+  if (outcome.kind === 'refused') throw refused();
+  const user = await runTenant(deps, outcome.companyId, (tx) => serializeSessionUser(tx, outcome.session.userId));
+  return { sessionId: outcome.session.id, refreshToken: next, user };
+}
+
+/** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */
+export async function endSessionByToken(deps: Deps, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const ended = await runPlatform(deps, async (tx) => {
+    const [row] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    if (!row) return null;
+    const [s] = await tx
+      .update(authSessions)
+      .set({ endedAt: new Date(), endedReason: 'logout' })
+      .where(eq(authSessions.id, row.sessionId))
+      .returning();
+    return s ?? null;
+  });
+  if (ended) {
+    const [u] = await deps.pools.platformDb.select({ companyId: users.companyId }).from(users).where(eq(users.id, ended.userId));
+    if (u) deps.realtime.endSessions(u.companyId, ended.userId, [ended.id]);
+  }
+}

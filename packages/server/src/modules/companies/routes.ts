@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { can, companyBody, companyUpdateBody, idParams, pageQuery, schedulesBody, signupBody } from '@balcao/contracts';
+import type { Ctx, Deps } from '../../platform/context.js';
+import { runPlatform } from '../../platform/context.js';
+import type { Tx } from '../../db/client.js';
+import { companies, settings } from '../../db/schema/index.js';
+import { invalid, noPermission, notFound } from '../../platform/errors.js';
+import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
+import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
+import { createCompany } from './create-company.js';
+import { loadCompanies } from './serialize-company.js';
+
+const SUPER = { permission: 'companies:manage' } as const;
+
+/** Super users read any company; everyone else reads only their own (RLS answers the rest: 404). */
+const readScope = <T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>) => (ctx.actor.super ? ctx.platform(fn) : ctx.tenant(fn));
+
+export const companyRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/cadastro', { schema: { body: signupBody }, config: { public: true } }, async (req, reply) => {
+      const limit = { kind: 'signup', key: `ip:${req.ip}`, max: 10, windowMinutes: 60 };
+      await assertUnderLimit(deps.pools.platformDb, [limit]);
+      const { company } = await runPlatform(deps, (tx) =>
+        createCompany(tx, {
+          name: req.body.name,
+          email: req.body.email,
+          phone: req.body.phone,
+          planId: req.body.planId,
+          admin: { name: req.body.name, password: req.body.password },
+        }),
+      );
+      await recordEvents(deps.pools.platformDb, [limit]);
+      const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id));
+      return reply.status(201).send(view);
+    });
+
+    app.get('/list', { config: SUPER }, (req) => req.ctx.platform((tx) => loadCompanies(tx)));
+
+    app.get('/', { schema: { querystring: pageQuery }, config: SUPER }, async (req) => {
+      const { searchParam, pageNumber } = req.query;
+      const ids = await req.ctx.platform((tx) =>
+        tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(
+            searchParam
+              ? or(ilike(companies.name, likePattern(searchParam)), ilike(companies.email, likePattern(searchParam)))
+              : undefined,
+          )
+          .orderBy(asc(companies.id))
+          .limit(PAGE_SIZE + 1)
+          .offset((pageNumber - 1) * PAGE_SIZE),
+      );
+      const { records, hasMore } = page(ids);
+      const list = await req.ctx.platform((tx) => loadCompanies(tx, records.map((r) => r.id)));
+      return { companies: list, hasMore };
+    });
+
+    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id));
+      if (!company) throw notFound('company');
+      return company;
+    });
+
+    app.get('/listPlan/:id', { schema: { params: idParams } }, async (req) => {
+      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id));
+      if (!company) throw notFound('company');
+      return company.plan;
+    });
+
+    app.post('/', { schema: { body: companyBody }, config: SUPER }, async (req, reply) => {
+      const b = req.body;
+      if (b.password && !b.email) throw invalid({ email: 'required' }, 'The first admin needs an email');
+      const { company } = await req.ctx.platform((tx) =>
+        createCompany(tx, {
+          name: b.name,
+          email: b.email ?? '',
+          phone: b.phone,
+          planId: b.planId,
+          status: b.status,
+          dueDate: b.dueDate,
+          recurrence: b.recurrence,
+          campaignsEnabled: b.campaignsEnabled,
+          admin: b.password ? { name: b.name, password: b.password } : undefined,
+        }),
+      );
+      const [view] = await req.ctx.platform((tx) => loadCompanies(tx, company.id));
+      return reply.status(201).send(view);
+    });
+
+    app.put('/:id', { schema: { params: idParams, body: companyUpdateBody }, config: SUPER }, async (req) => {
+      const { password: _ignored, campaignsEnabled, ...fields } = req.body;
+      const id = req.params.id;
+      return req.ctx.platform(async (tx) => {
+        const [row] = await tx
+          .update(companies)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(companies.id, id))
+          .returning({ id: companies.id });
+        if (!row) throw notFound('company');
+        if (campaignsEnabled !== undefined) {
+          await tx
+            .update(settings)
+            .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
+            .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
+        }
+        return (await loadCompanies(tx, id))[0];
+      });
+    });
+
+    app.put(
+      '/:id/schedules',
+      { schema: { params: idParams, body: schedulesBody } },
+      async (req) => {
+        const { actor } = req.ctx;
+        const own = actor.companyId === req.params.id;
+        if (!actor.super && !own) throw notFound('company');
+        if (!actor.super && !can(actor, 'settings:manage')) throw noPermission();
+        const save = (tx: Tx) =>
+          tx
+            .update(companies)
+            .set({ schedules: req.body.schedules, updatedAt: new Date() })
+            .where(eq(companies.id, req.params.id))
+            .returning({ id: companies.id, schedules: companies.schedules });
+        const [row] = await (own ? req.ctx.tenant(save) : req.ctx.platform(save));
+        if (!row) throw notFound('company');
+        return row;
+      },
+    );
+
+    app.delete('/:id', { schema: { params: idParams }, config: SUPER }, async (req, reply) => {
+      if (req.params.id === req.ctx.actor.companyId) throw invalid({ id: 'ownCompany' }, 'You cannot delete your own company');
+      const deleted = await req.ctx.platform((tx) => tx.delete(companies).where(eq(companies.id, req.params.id)).returning());
+      if (deleted.length === 0) throw notFound('company');
+      return reply.status(204).send();
+    });
+  };
+

@@ -1,0 +1,30 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { companies, plans, settings } from '../../db/schema/index.js';
+
+/** A company as the API shows it: with its plan, settings and campaignsEnabled flag. */
+export async function loadCompanies(tx: Tx, only?: number | number[]) {
+  const ids = only === undefined ? undefined : Array.isArray(only) ? only : [only];
+  if (ids?.length === 0) return [];
+  const rows = await tx
+    .select({ company: companies, plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(ids && inArray(companies.id, ids))
+    .orderBy(asc(companies.id));
+  if (rows.length === 0) return [];
+  const settingRows = await tx
+    .select()
+    .from(settings)
+    .where(ids && inArray(settings.companyId, ids));
+  return rows.map(({ company, plan }) => {
+    const own = settingRows.filter((s) => s.companyId === company.id).map(({ key, value }) => ({ key, value }));
+    return {
+      ...company,
+      plan,
+      settings: own,
+      campaignsEnabled: own.find((s) => s.key === 'campaignsEnabled')?.value !== 'disabled',
+    };
+  });
+}
+export type CompanyView = Awaited<ReturnType<typeof loadCompanies>>[number];

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../platform/context.js';
+import { authRoutes } from './auth/routes.js';
+import { passwordRoutes } from './auth/password-routes.js';
+import { planRoutes } from './plans/routes.js';
+import { companyRoutes } from './companies/routes.js';
+import { userRoutes } from './users/routes.js';
+import { settingRoutes } from './settings/routes.js';
+import { helpRoutes } from './helps/routes.js';
+
+/** Every API module and the prefix it answers under /api. */
+export const apiRoutes =
+  (deps: Deps): FastifyPluginAsync =>
+  async (api) => {
+    await api.register(authRoutes(deps), { prefix: '/auth' });
+    await api.register(passwordRoutes(deps));
+    await api.register(planRoutes(deps), { prefix: '/plans' });
+    await api.register(companyRoutes(deps), { prefix: '/companies' });
+    await api.register(userRoutes(deps), { prefix: '/users' });
+    await api.register(settingRoutes(deps), { prefix: '/settings' });
+    await api.register(helpRoutes(deps), { prefix: '/helps' });
+  };

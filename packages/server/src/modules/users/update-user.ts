@@ -1,0 +1,70 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { can, type UserUpdateBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { authSessions, users } from '../../db/schema/index.js';
+import { invalid, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { loadUser } from './user-view.js';
+import { replaceUserQueues } from './save-queues.js';
+
+/**
+ * Admins edit anyone in their company; a user edits only themself, and never their own
+ * profile, queues, connection or allTicket (those need the admin's permissions).
+ */
+export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
+  const { actor } = ctx;
+  const isAdmin = can(actor, 'users:manage');
+  if (!isAdmin && id !== actor.userId) throw notFound('user');
+  if (input.profile !== undefined && !can(actor, 'user-modal:editProfile')) throw noPermission();
+  if (input.queueIds !== undefined && !can(actor, 'user-modal:editQueues')) throw noPermission();
+  if ((input.whatsappId !== undefined || input.allTicket !== undefined) && !isAdmin) throw noPermission();
+  if (id === actor.userId && input.profile === 'user' && actor.profile === 'admin') {
+    throw invalid({ profile: 'ownProfile' }, 'You cannot remove your own admin profile');
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    const { user, profileChanged } = await ctx.tenant(async (tx, events) => {
+      const [before] = await tx.select({ profile: users.profile }).from(users).where(eq(users.id, id));
+      if (!before) throw notFound('user');
+      await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          profile: input.profile,
+          whatsappId: input.whatsappId,
+          allTicket: input.allTicket,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+      if (input.queueIds !== undefined) await replaceUserQueues(tx, actor.companyId, id, input.queueIds);
+      const user = (await loadUser(tx, id))!;
+      events.push({
+        companyId: actor.companyId,
+        topic: 'user',
+        payload: { action: 'update', user },
+        audience: { to: 'user', userId: id, alsoAdmins: true },
+      });
+      return { user, profileChanged: before.profile !== user.profile };
+    });
+    if (profileChanged) ctx.deps.realtime.refreshUser(id, { admin: user.profile === 'admin' });
+    if (passwordHash && id !== actor.userId) await endAllSessions(ctx, id);
+    return user;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: 'duplicated' }, 'This email is in use');
+    throw err;
+  }
+}
+
+/** A password changed by an admin ends the user's sessions. */
+async function endAllSessions(ctx: Ctx, userId: number) {
+  const ended = await ctx.platform((tx) =>
+    tx
+      .update(authSessions)
+      .set({ endedAt: new Date(), endedReason: 'password-changed' })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)))
+      .returning({ id: authSessions.id }),
+  );
+  ctx.deps.realtime.endSessions(ctx.actor.companyId, userId, ended.map((s) => s.id));
+}

@@ -1,0 +1,44 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { queues, userQueues, users } from '../../db/schema/index.js';
+
+/** Users as the API shows them: never the password hash; with their queues. */
+export const userColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  name: users.name,
+  email: users.email,
+  profile: users.profile,
+  super: users.super,
+  whatsappId: users.whatsappId,
+  allTicket: users.allTicket,
+  language: users.language,
+  online: users.online,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export async function withQueues<T extends { id: number }>(tx: Tx, rows: T[]) {
+  if (rows.length === 0) return [];
+  const links = await tx
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(
+      inArray(
+        userQueues.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(queues.name));
+  return rows.map((r) => {
+    const own = links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color }));
+    return { ...r, queues: own, queueIds: own.map((q) => q.id) };
+  });
+}
+
+export async function loadUser(tx: Tx, id: number) {
+  const rows = await tx.select(userColumns).from(users).where(eq(users.id, id));
+  return (await withQueues(tx, rows))[0];
+}
+export type UserView = NonNullable<Awaited<ReturnType<typeof loadUser>>>;

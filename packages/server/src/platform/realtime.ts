@@ -1,0 +1,142 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { eventName, SOCKET_PING_MS } from '@balcao/contracts';
+import type { Audience, DomainEvent, Publisher } from './context.js';
+import type { LoadedSession } from './session.js';
+
+/** Room names: the only place that knows them. */
+export const rooms = {
+  company: (companyId: number) => `c:${companyId}`,
+  admins: (companyId: number) => `c:${companyId}:admins`,
+  user: (userId: number) => `u:${userId}`,
+  session: (sessionId: string) => `s:${sessionId}`,
+  super: () => 'super',
+};
+
+export interface SocketData {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+  profile: string;
+  super: boolean;
+}
+
+/** Verifies a handshake token; throws with a message the client can read ('expired'…). */
+export type SocketAuthenticator = (token: string) => Promise<LoadedSession>;
+
+/**
+ * The realtime hub: Socket.IO on the app's HTTP server, fanned out between processes by the
+ * PostgreSQL adapter. It is the single publisher: use cases record events, and after commit
+ * they land here and go to the rooms of the users allowed to see them.
+ */
+export class RealtimeHub implements Publisher {
+  io: Server | null = null;
+  private adapterClosers: Array<() => Promise<void>> = [];
+
+  constructor(
+    private readonly log: Logger,
+    private readonly owner: pg.Pool | null,
+  ) {}
+
+  attach(server: HttpServer, authenticate: SocketAuthenticator): Server {
+    const io = new Server(server, {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      pingInterval: SOCKET_PING_MS,
+      pingTimeout: SOCKET_PING_MS,
+      serveClient: false,
+    });
+    if (this.owner) {
+      io.adapter(createAdapter(this.owner, { errorHandler: (err) => this.log.warn({ err }, 'socket adapter') }));
+    }
+    io.use((socket, next) => {
+      const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
+      const token = typeof raw === 'string' ? raw : '';
+      authenticate(token)
+        .then((s) => {
+          const data: SocketData = {
+            userId: s.user.id,
+            companyId: s.user.companyId,
+            sessionId: s.sessionId,
+            profile: s.user.profile,
+            super: s.user.super,
+          };
+          socket.data = data;
+          next();
+        })
+        .catch((err: Error) => next(new Error(err.message || 'unauthorized')));
+    });
+    io.on('connection', (socket: Socket) => this.onConnection(socket));
+    this.io = io;
+    return io;
+  }
+
+  private onConnection(socket: Socket): void {
+    const d = socket.data as SocketData;
+    const joined = [rooms.company(d.companyId), rooms.user(d.userId), rooms.session(d.sessionId)];
+    if (d.profile === 'admin') joined.push(rooms.admins(d.companyId));
+    if (d.super) joined.push(rooms.super());
+    void socket.join(joined);
+    socket.emit('ready');
+  }
+
+  publish(events: readonly DomainEvent[]): void {
+    const io = this.io;
+    if (!io) return;
+    for (const ev of events) {
+      io.to(this.roomsFor(ev.companyId, ev.audience)).emit(eventName(ev.companyId, ev.topic), ev.payload);
+    }
+  }
+
+  private roomsFor(companyId: number, audience: Audience): string[] {
+    switch (audience.to) {
+      case 'company':
+        return [rooms.company(companyId)];
+      case 'admins':
+        return [rooms.admins(companyId)];
+      case 'user':
+        return audience.alsoAdmins
+          ? [rooms.user(audience.userId), rooms.admins(companyId)]
+          : [rooms.user(audience.userId)];
+      case 'session':
+        return [rooms.session(audience.sessionId)];
+      case 'super':
+        return [rooms.super()];
+    }
+  }
+
+  endSessions(companyId: number, userId: number, sessionIds: readonly string[]): void {
+    const io = this.io;
+    if (!io || sessionIds.length === 0) return;
+    const target = sessionIds.map(rooms.session);
+    io.to(target).emit(eventName(companyId, 'auth'), { action: 'update', user: { id: userId } });
+    // Let the message leave before the sockets close.
+    setTimeout(() => io.in(target).disconnectSockets(true), 300).unref();
+  }
+
+  refreshUser(userId: number, r: { admin: boolean }): void {
+    const io = this.io;
+    if (!io) return;
+    void io
+      .in(rooms.user(userId))
+      .fetchSockets()
+      .then((sockets) => {
+        for (const s of sockets) {
+          const d = s.data as SocketData;
+          if (r.admin) s.join(rooms.admins(d.companyId));
+          else s.leave(rooms.admins(d.companyId));
+        }
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'refreshing socket rooms failed'));
+  }
+
+  async close(): Promise<void> {
+    const io = this.io;
+    this.io = null;
+    if (io) await new Promise<void>((resolve) => io.close(() => resolve()));
+    await Promise.all(this.adapterClosers.map((c) => c()));
+  }
+}
