@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+import type { Api } from './client.js';
+
+const uid = () => randomBytes(4).toString('hex');
+
+export interface Tenant {
+  companyId: number;
+  admin: { id: number; email: string; password: string; token: string; api: Api };
+}
+
+/** A plan created by the platform operator. */
+export async function createPlan(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const res = await t.api.as(await t.superToken()).post('/api/plans', {
+    name: `Plan ${uid()}`,
+    users: 10,
+    connections: 5,
+    queues: 5,
+    value: 99.9,
+    ...overrides,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: number; name: string } & Record<string, unknown>;
+}
+
+/** A company signed up through the public endpoint, and its admin signed in. */
+export async function signupTenant(t: TestApp, overrides: { planId?: number; name?: string } = {}): Promise<Tenant> {
+  const planId = overrides.planId ?? (await createPlan(t)).id;
+  const email = `admin-${uid()}@example.com`;
+  const password = 'secret1';
+  const res = await t.api.post('/api/companies/cadastro', {
+    name: overrides.name ?? `Company ${uid()}`,
+    email,
+    password,
+    planId,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const session = await login(t, email, password);
+  return {
+    companyId: res.body.id,
+    admin: { id: session.user.id, email, password, token: session.token, api: t.api.as(session.token) },
+  };
+}
+
+export async function login(t: TestApp, email: string, password: string) {
+  const res = await t.api.post('/api/auth/login', { email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { token: string; user: { id: number; companyId: number } & Record<string, any> };
+}
+
+/** A staff member created by the tenant's admin, and signed in. */
+export async function createStaff(t: TestApp, tenant: Tenant, overrides: Record<string, unknown> = {}) {
+  const email = `user-${uid()}@example.com`;
+  const password = 'secret1';
+  const res = await tenant.admin.api.post('/api/users', { name: `User ${uid()}`, email, password, ...overrides });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const session = await login(t, email, password);
+  return { id: res.body.id as number, email, password, token: session.token, api: t.api.as(session.token) };
+}
