@@ -1,0 +1,18 @@
+// `npm start`: builds the web app when it is missing, then runs the server (API, realtime,
+// jobs and the built web app) on PORT (8080) with an embedded PostgreSQL under DATA_DIR.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+if (!existsSync(`${root}packages/web/dist/index.html`)) {
+  console.log('Building the web app (first start)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@balcao/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

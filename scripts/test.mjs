@@ -1,0 +1,35 @@
+// `npm test`: every tier in turn (unit, integration, e2e), then one closing line with the
+// totals. The web app is built first: the browser tier runs against the built product.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+
+const tiers = (process.env.TEST_TIERS ?? 'unit,integration,e2e').split(',');
+if (tiers.includes('e2e') && run('npm', ['run', 'build', '-w', '@balcao/web']) !== 0) process.exit(1);
+
+mkdirSync(`${root}.tmp`, { recursive: true });
+let passed = 0;
+let failed = 0;
+let exit = 0;
+for (const tier of tiers) {
+  const report = `${root}.tmp/vitest-${tier}.json`;
+  rmSync(report, { force: true });
+  const status = run('npx', ['vitest', 'run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    if (r.numTotalTests === 0) {
+      console.error(`tier ${tier} ran no test`);
+      exit = 1;
+    }
+  } catch {
+    console.error(`tier ${tier} wrote no report`);
+    exit = 1;
+  }
+  if (status !== 0) exit = status;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(exit || (failed > 0 ? 1 : 0));
