@@ -23,6 +23,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const dbDir = path.join(dataDir, 'pg');
   const metaFile = path.join(dataDir, 'pg.json');
   await fs.mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach its directory.
+  if (process.getuid?.() === 0) await fs.chmod(dataDir, 0o711);
   const fresh = !existsSync(path.join(dbDir, 'PG_VERSION'));
   if (fresh) await fs.rm(dbDir, { recursive: true, force: true });
   const stored: Stored = fresh
