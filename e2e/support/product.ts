@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startFakeSmtp } from '../../packages/server/test/support/smtp.js';
+import { CHROMIUM } from './global-setup.js';
+
+export const ADMIN_EMAIL = 'admin@balcao.local';
+export const ADMIN_PASSWORD = 'Operator-pass-1';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The product as `npm start` runs it (embedded PostgreSQL in a fresh data dir, the built web
+ * app), with a fake SMTP server catching its mails, plus a headless Chromium.
+ */
+export async function startProduct() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-e2e-'));
+  const smtp = await startFakeSmtp();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: path.resolve('.'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/plans/list`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('product did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    url,
+    smtp,
+    browser,
+    /** A fresh browser context (own storage), at a given window size. */
+    async newPage(opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+        locale: opts.locale ?? 'pt-BR',
+        baseURL: url,
+      });
+      return context.newPage();
+    },
+    async stop() {
+      await browser.close();
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      await smtp.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type Product = Awaited<ReturnType<typeof startProduct>>;

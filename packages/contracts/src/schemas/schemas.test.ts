@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { newPassword } from './auth.js';
+import { signupBody, schedulesBody } from './companies.js';
+import { userUpdateBody } from './users.js';
+import { WEEKDAYS } from '../constants.js';
+
+describe('shared validation rules', () => {
+  it('signup: name 2–50, valid email, password 5–50', () => {
+    const ok = { name: 'Acme', email: 'a@b.co', password: '12345', planId: 1 };
+    expect(signupBody.safeParse(ok).success).toBe(true);
+    expect(signupBody.safeParse({ ...ok, name: 'A' }).success).toBe(false);
+    expect(signupBody.safeParse({ ...ok, name: 'x'.repeat(51) }).success).toBe(false);
+    expect(signupBody.safeParse({ ...ok, email: 'nope' }).success).toBe(false);
+    expect(signupBody.safeParse({ ...ok, password: '1234' }).success).toBe(false);
+  });
+
+  it('reset password: 8+ characters with upper, lower and digit', () => {
+    expect(newPassword.safeParse('Abcdefg1').success).toBe(true);
+    for (const bad of ['Abcdef1', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh']) expect(newPassword.safeParse(bad).success).toBe(false);
+  });
+
+  it('user edit: the password may be left empty', () => {
+    expect(userUpdateBody.safeParse({ name: 'Ana', password: '' }).success).toBe(true);
+    expect(userUpdateBody.safeParse({ password: '123' }).success).toBe(false);
+  });
+
+  it('schedules: seven HH:MM days, end not before start', () => {
+    const week = (change: object = {}) =>
+      WEEKDAYS.map((d) => ({ ...d, startTime: '08:00', endTime: '18:00', ...change }));
+    expect(schedulesBody.safeParse({ schedules: week() }).success).toBe(true);
+    expect(schedulesBody.safeParse({ schedules: week().slice(1) }).success).toBe(false);
+    expect(schedulesBody.safeParse({ schedules: week({ weekdayEn: 'monday' }) }).success).toBe(false);
+    expect(schedulesBody.safeParse({ schedules: week({ startTime: '25:00' }) }).success).toBe(false);
+    expect(schedulesBody.safeParse({ schedules: week({ startTime: '19:00' }) }).success).toBe(false);
+  });
+});
