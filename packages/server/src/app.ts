@@ -47,10 +47,10 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
     sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
   });
 
-  registerErrorHandling(app);
+  const clientPage = webDist ? await registerWeb(app, webDist) : undefined;
+  registerErrorHandling(app, clientPage);
   registerGuard(app, deps);
   await app.register(apiRoutes(deps), { prefix: '/api' });
-  if (webDist) await registerWeb(app, webDist);
 
   hub.attach(app.server, async (token) => {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'missing token', { status: 401 });

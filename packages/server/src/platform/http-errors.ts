@@ -3,7 +3,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from './errors.js';
 
 /** One place turns every failure into the JSON error contract; never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  clientPage?: (method: string, url: string) => Promise<string> | null,
+): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(err.body());
 
@@ -39,7 +42,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, please try again later' });
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const page = clientPage?.(req.method, req.url);
+    if (page) return page.then((html) => reply.type('text/html').header('cache-control', 'no-cache').send(html));
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
 }

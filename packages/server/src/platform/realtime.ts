@@ -34,7 +34,7 @@ export type SocketAuthenticator = (token: string) => Promise<LoadedSession>;
  */
 export class RealtimeHub implements Publisher {
   io: Server | null = null;
-  private adapterClosers: Array<() => Promise<void>> = [];
+  private closing = false;
 
   constructor(
     private readonly log: Logger,
@@ -50,7 +50,13 @@ export class RealtimeHub implements Publisher {
       serveClient: false,
     });
     if (this.owner) {
-      io.adapter(createAdapter(this.owner, { errorHandler: (err) => this.log.warn({ err }, 'socket adapter') }));
+      io.adapter(
+        createAdapter(this.owner, {
+          errorHandler: (err) => {
+            if (!this.closing) this.log.warn({ err }, 'socket adapter');
+          },
+        }),
+      );
     }
     io.use((socket, next) => {
       const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
@@ -136,7 +142,7 @@ export class RealtimeHub implements Publisher {
   async close(): Promise<void> {
     const io = this.io;
     this.io = null;
+    this.closing = true;
     if (io) await new Promise<void>((resolve) => io.close(() => resolve()));
-    await Promise.all(this.adapterClosers.map((c) => c()));
   }
 }

@@ -1,0 +1,64 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import DarkModeIcon from '@mui/icons-material/Brightness4';
+import LightModeIcon from '@mui/icons-material/Brightness7';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@balcao/contracts';
+import { useCurrentUser } from '../providers/AuthProvider';
+import { useColorMode } from '../providers/ColorModeProvider';
+import { access } from '../routing/access';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { LanguageMenu } from '../../lib/ui/LanguageMenu';
+import { ProfileMenu } from './ProfileMenu';
+
+/** `wide`: the permanent drawer sits below the bar; on narrow screens the drawer covers it. */
+export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; wide: boolean }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { mode, toggle } = useColorMode();
+  const dueDate = access.admin(user) ? formatDate(user.company?.dueDate) : '';
+
+  const saveLanguage = (lang: Language) => {
+    api.post(`/users/set-language/${lang}`).catch(() => undefined);
+  };
+
+  return (
+    <AppBar position="fixed" sx={wide ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined} elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          onClick={onToggleDrawer}
+          aria-label={t('topbar.toggleMenu')}
+          data-testid="drawer-toggle"
+        >
+          <MenuIcon />
+        </IconButton>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography noWrap data-testid="greeting" sx={{ fontSize: { xs: 14, sm: 16 } }}>
+            {t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' })}
+            {dueDate && ' '}
+            {dueDate && (
+              <Box component="span" data-testid="due-date" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                {t('topbar.dueDate', { date: dueDate })}
+              </Box>
+            )}
+          </Typography>
+        </Box>
+        <LanguageMenu color="inherit" onChange={saveLanguage} />
+        <Tooltip title={t(mode === 'dark' ? 'topbar.lightMode' : 'topbar.darkMode')}>
+          <IconButton color="inherit" onClick={toggle} aria-label={t('topbar.toggleTheme')} data-testid="theme-toggle">
+            {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
+        </Tooltip>
+        <ProfileMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The session of the tab: who is logged in, login, logout. The token lives in local storage;
+ * on load a stored token is checked with `GET /auth/me`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { EXPIRY_WARNING_DAYS } from '@balcao/contracts';
+import { api, onSessionEnded } from '../../lib/api';
+import { session } from '../../lib/session';
+import { daysUntil } from '../../lib/dates';
+import { toastWarning } from '../../lib/toast';
+import type { LoginAnswer, User } from '../../lib/types';
+import i18n from './i18n';
+
+interface AuthContextValue {
+  user: User | null;
+  loading: boolean;
+  /** Where a public page sends the user once logged in (/tickets right after a login). */
+  landing: string;
+  login: (email: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Leaves without calling the server (the session already ended elsewhere). */
+  leave: () => void;
+  refreshUser: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** The user object for pages under the private layout (never null there). */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser without a session');
+  return user;
+}
+
+/** `GET /auth/me` answers the user (some builds wrap it as `{user}`: both are read). */
+async function fetchMe(): Promise<User> {
+  const data = await api.get<User | { user: User }>('/auth/me');
+  return 'user' in data && data.user && typeof data.user === 'object' ? data.user : (data as User);
+}
+
+function warnIfExpiringSoon(user: User) {
+  const days = daysUntil(user.company?.dueDate);
+  if (days === null || days < 0 || days >= EXPIRY_WARNING_DAYS) return;
+  toastWarning(
+    days === 0 ? i18n.t('auth.toasts.expiresToday') : i18n.t('auth.toasts.expiresSoon', { count: days }),
+  );
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => Boolean(session.getToken()));
+  const [landing, setLanding] = useState('/');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const leave = useCallback(() => {
+    session.clear();
+    setUser(null);
+    setLanding('/');
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  useEffect(() => {
+    onSessionEnded(leave);
+    return () => onSessionEnded(null);
+  }, [leave]);
+
+  const refreshUser = useCallback(async () => {
+    setUser(await fetchMe());
+  }, []);
+
+  useEffect(() => {
+    if (!session.getToken()) return;
+    let alive = true;
+    fetchMe()
+      .then((me) => alive && setUser(me))
+      .catch(() => undefined)
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const data = await api.post<LoginAnswer>('/auth/login', { email, password }, { auth: false });
+      session.save(data.token, data.user.companyId, data.user.id);
+      queryClient.clear();
+      // The public-page guard moves to `landing` in the same render as the user appears.
+      setLanding('/tickets');
+      setUser(data.user);
+      toast.dismiss(); // earlier "wrong password" notices no longer apply
+      warnIfExpiringSoon(data.user);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    session.markLeaving();
+    try {
+      await api.delete('/auth/logout');
+    } catch {
+      /* the session ends locally anyway */
+    }
+    leave();
+  }, [leave]);
+
+  const value = useMemo(
+    () => ({ user, loading, landing, login, logout, leave, refreshUser }),
+    [user, loading, landing, login, logout, leave, refreshUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Owns the tab's one socket while a user is logged in (made again when the user or company
+ * changes) and reacts to the session being taken over by a login elsewhere.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import { toast } from 'react-toastify';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_EVENTS, eventName, USER_STATUS_HEARTBEAT_MS, type Topic } from '@balcao/contracts';
+import { closeSocket, openSocket } from '../../lib/socket';
+import { session } from '../../lib/session';
+import { useAuth } from './AuthProvider';
+
+const SocketContext = createContext<Socket | null>(null);
+export const useSocket = () => useContext(SocketContext);
+
+interface AuthEvent {
+  action?: string;
+  user?: { id?: number | string };
+}
+
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { user, leave } = useAuth();
+  const { t } = useTranslation();
+  const [socket, setSocket] = useState<Socket | null>(null);
+  const latest = useRef({ leave, t });
+  useEffect(() => {
+    latest.current = { leave, t };
+  });
+
+  const companyId = user?.companyId;
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!companyId || !userId) return;
+    const s = openSocket(companyId, userId);
+    setSocket(s);
+
+    const authEvent = eventName(companyId, 'auth');
+    let leaving: ReturnType<typeof setTimeout> | undefined;
+    const onAuth = (data: AuthEvent) => {
+      if (data?.action !== 'update' || Number(data.user?.id) !== userId || leaving) return;
+      if (session.isLeaving()) return; // our own logout ends the session too
+      toast.error(latest.current.t('auth.sessionReplaced'), { toastId: 'session-replaced' });
+      leaving = setTimeout(() => latest.current.leave(), 1000);
+    };
+    s.on(authEvent, onAuth);
+
+    const heartbeat = () => s.emit(CLIENT_EVENTS.userStatus);
+    s.on('connect', heartbeat);
+    const beat = setInterval(() => s.connected && heartbeat(), USER_STATUS_HEARTBEAT_MS);
+
+    return () => {
+      clearInterval(beat);
+      if (leaving) clearTimeout(leaving);
+      s.off(authEvent, onAuth);
+      s.off('connect', heartbeat);
+      closeSocket();
+      setSocket(null);
+    };
+  }, [companyId, userId]);
+
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+/** Listens to `company-{companyId}-{topic}` while the component is mounted. */
+export function useCompanyEvent<T = unknown>(topic: Topic, handler: (data: T) => void) {
+  const socket = useSocket();
+  const { user } = useAuth();
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  const companyId = user?.companyId;
+  useEffect(() => {
+    if (!socket || !companyId) return;
+    const name = eventName(companyId, topic);
+    const fn = (data: T) => ref.current(data);
+    socket.on(name, fn);
+    return () => {
+      socket.off(name, fn);
+    };
+  }, [socket, companyId, topic]);
+}

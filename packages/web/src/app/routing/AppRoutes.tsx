@@ -1,0 +1,82 @@
+/**
+ * Every route of the app (foundation §2). Each page is its own chunk (React.lazy), so the login
+ * page loads only what it needs. Pages of later issues render the shared ComingSoon page.
+ */
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Gate, PublicOnly, RequireAuth } from './guards';
+import { access, type Rule } from './access';
+
+const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
+const SignupPage = lazy(() => import('../../features/auth/SignupPage'));
+const ForgetPasswordPage = lazy(() => import('../../features/auth/ForgetPasswordPage'));
+const PrivateLayout = lazy(() => import('../layout/PrivateLayout'));
+const ComingSoonPage = lazy(() => import('../../lib/ui/ComingSoonPage'));
+const TodoListPage = lazy(() => import('../../features/todolist/TodoListPage'));
+const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
+const UsersPage = lazy(() => import('../../features/users/UsersPage'));
+const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
+
+const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
+const gated = (rule: Rule, page: ReactNode, silent = false) => (
+  <Gate rule={rule} silent={silent}>
+    {page}
+  </Gate>
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgetpsw" element={<ForgetPasswordPage />} />
+        <Route path="/forgetpassword" element={<ForgetPasswordPage />} />
+      </Route>
+
+      <Route
+        element={
+          <RequireAuth>
+            <PrivateLayout />
+          </RequireAuth>
+        }
+      >
+        <Route index element={gated(access.dashboard, soon('menu.dashboard'), true)} />
+        <Route path="tickets/:ticketId?" element={soon('menu.tickets')} />
+        <Route path="kanban" element={gated(access.kanban, soon('menu.kanban'))} />
+        <Route path="quick-messages" element={soon('menu.quickMessages')} />
+        <Route path="todolist" element={<TodoListPage />} />
+        <Route path="contacts" element={soon('menu.contacts')} />
+        <Route path="schedules" element={gated(access.schedules, soon('menu.schedules'))} />
+        <Route path="tags" element={soon('menu.tags')} />
+        <Route path="chats/:id?" element={gated(access.chats, soon('menu.chats'))} />
+        <Route path="helps" element={<HelpsPage />} />
+        <Route path="announcements" element={gated(access.announcements, soon('menu.announcements'))} />
+        <Route path="subscription" element={soon('menu.subscription')} />
+
+        <Route path="campaigns" element={gated(access.campaigns, soon('menu.campaigns'))} />
+        <Route path="campaign/:campaignId/report" element={gated(access.campaigns, soon('menu.campaigns'))} />
+        <Route path="contact-lists" element={gated(access.campaigns, soon('menu.contactLists'))} />
+        <Route
+          path="contact-lists/:contactListId/contacts"
+          element={gated(access.campaigns, soon('menu.contactLists'))}
+        />
+        <Route path="campaigns-config" element={gated(access.campaigns, soon('menu.campaignsConfig'))} />
+        <Route path="phrase-lists" element={gated(access.flows, soon('menu.phraseLists'))} />
+        <Route path="flowbuilders" element={gated(access.flows, soon('menu.flowbuilders'))} />
+        <Route path="flowbuilder/:id?" element={gated(access.flows, soon('menu.flowbuilders'))} />
+        <Route path="prompts" element={gated(access.prompts, soon('menu.prompts'))} />
+        <Route path="queue-integration" element={gated(access.integrations, soon('menu.queueIntegration'))} />
+        <Route path="connections" element={gated(access.admin, soon('menu.connections'))} />
+        <Route path="files" element={gated(access.admin, soon('menu.files'))} />
+        <Route path="queues" element={gated(access.admin, soon('menu.queues'))} />
+        <Route path="users" element={gated(access.users, <UsersPage />)} />
+        <Route path="messages-api" element={gated(access.externalApi, soon('menu.messagesApi'))} />
+        <Route path="financeiro" element={gated(access.admin, soon('menu.financeiro'))} />
+        <Route path="settings" element={gated(access.settings, <SettingsPage />)} />
+      </Route>
+
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

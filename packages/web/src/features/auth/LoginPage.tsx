@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/providers/AuthProvider';
+import { toastError, toastErrorText } from '../../lib/toast';
+import { AuthShell } from './AuthShell';
+import { PasswordField } from './PasswordField';
+import { subscriptionExpiredText } from './loginErrors';
+
+type Errors = Partial<Record<'email' | 'password', 'required' | 'invalidEmail'>>;
+
+/**
+ * The login form checks only presence and shape (the server decides the rest). It stays free of
+ * react-hook-form and zod on purpose: this route's JavaScript is kept small.
+ */
+function check(email: string, password: string): Errors {
+  const errors: Errors = {};
+  if (!email.trim()) errors.email = 'required';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = 'invalidEmail';
+  if (!password) errors.password = 'required';
+  return errors;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { login } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = check(email, password);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setExpired(null);
+    setBusy(true);
+    try {
+      await login(email.trim().toLowerCase(), password);
+    } catch (err) {
+      const text = subscriptionExpiredText(err);
+      if (text) {
+        setExpired(text);
+        toastErrorText(text);
+      } else toastError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell title={t('auth.login.title')}>
+      <Stack component="form" onSubmit={onSubmit} noValidate spacing={2} data-testid="login-form">
+        {expired && (
+          <Alert severity="error" data-testid="subscription-expired">
+            {expired}
+          </Alert>
+        )}
+        <TextField
+          name="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email && t(`validation.${errors.email}`)}
+        />
+        <PasswordField
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          fullWidth
+          error={Boolean(errors.password)}
+          helperText={errors.password && t(`validation.${errors.password}`)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+          {t('auth.login.submit')}
+        </Button>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component={RouterLink} to="/forgetpsw" variant="body2" data-testid="link-forgetpsw">
+            {t('auth.login.forgot')}
+          </Link>
+          <Link component={RouterLink} to="/signup" variant="body2" data-testid="link-signup">
+            {t('auth.login.signup')}
+          </Link>
+        </Stack>
+      </Stack>
+    </AuthShell>
+  );
+}

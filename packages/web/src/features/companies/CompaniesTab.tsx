@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/dates';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { Company } from '../../lib/types';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { plansCrud } from '../plans/usePlans';
+import { CompaniesTable } from './CompaniesTable';
+import { CompanyForm } from './CompanyForm';
+import { renewedDueDate } from './dueDate';
+import { companiesCrud } from './useCompanies';
+
+/** Operators manage companies (settings, companies tab). */
+export default function CompaniesTab() {
+  const { t } = useTranslation();
+  const companies = companiesCrud.useList();
+  const plans = plansCrud.useList();
+  const save = companiesCrud.useSave();
+  const del = companiesCrud.useDelete();
+  const [editing, setEditing] = useState<Company | null>(null);
+  const [deleting, setDeleting] = useState<Company | null>(null);
+  const [renewing, setRenewing] = useState<Company | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await del.mutateAsync(deleting.id);
+      toastSuccess(t('companies.toasts.deleted'));
+      if (editing?.id === deleting.id) setEditing(null);
+    } catch (err) {
+      toastError(err);
+    }
+    setDeleting(null);
+  };
+
+  const confirmRenew = async () => {
+    if (!renewing) return;
+    const dueDate = renewedDueDate(renewing.dueDate, renewing.recurrence);
+    try {
+      await save.mutateAsync({ id: renewing.id, body: { dueDate } });
+      toastSuccess(t('companies.toasts.renewed', { date: formatDate(dueDate) }));
+    } catch (err) {
+      toastError(err);
+    }
+    setRenewing(null);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <CompanyForm editing={editing} plans={plans.data ?? []} onDone={() => setEditing(null)} />
+      <Divider />
+      <CompaniesTable
+        query={companies}
+        editingId={editing?.id}
+        onEdit={setEditing}
+        onRenew={setRenewing}
+        onDelete={setDeleting}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('companies.confirmDelete', { name: deleting?.name ?? '' })}
+        text={t('companies.confirmDeleteText')}
+        confirmLabel={t('common.delete')}
+        busy={del.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={Boolean(renewing)}
+        title={t('companies.renewTitle', { name: renewing?.name ?? '' })}
+        text={
+          renewing
+            ? t('companies.renewText', {
+                from: formatDate(renewing.dueDate) || '—',
+                to: formatDate(renewedDueDate(renewing.dueDate, renewing.recurrence)),
+              })
+            : ''
+        }
+        confirmLabel={t('companies.renew')}
+        destructive={false}
+        busy={save.isPending}
+        onConfirm={() => void confirmRenew()}
+        onClose={() => setRenewing(null)}
+      />
+    </Stack>
+  );
+}

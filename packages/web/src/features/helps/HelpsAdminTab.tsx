@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { Help } from '../../lib/types';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { DataTable } from '../../lib/ui/DataTable';
+import { HelpForm } from './HelpForm';
+import { helpsCrud } from './useHelps';
+
+/** Operators manage the help videos (settings, helps tab). */
+export default function HelpsAdminTab() {
+  const { t } = useTranslation();
+  const helps = helpsCrud.useList();
+  const del = helpsCrud.useDelete();
+  const [editing, setEditing] = useState<Help | null>(null);
+  const [deleting, setDeleting] = useState<Help | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await del.mutateAsync(deleting.id);
+      toastSuccess(t('helps.toasts.deleted'));
+      if (editing?.id === deleting.id) setEditing(null);
+    } catch (err) {
+      toastError(err);
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <HelpForm editing={editing} onDone={() => setEditing(null)} />
+      <Divider />
+      <DataTable
+        testId="helps-table"
+        query={helps}
+        emptyText={t('helps.empty')}
+        head={[t('helps.fields.title'), t('helps.fields.video'), t('helps.fields.description'), t('common.actions')]}
+        renderRow={(h) => (
+          <TableRow key={h.id} hover selected={editing?.id === h.id} data-testid="help-row">
+            <TableCell>{h.title}</TableCell>
+            <TableCell>{h.video}</TableCell>
+            <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {h.description}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(h)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+              <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(h)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        )}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('helps.confirmDelete', { title: deleting?.title ?? '' })}
+        confirmLabel={t('common.delete')}
+        busy={del.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

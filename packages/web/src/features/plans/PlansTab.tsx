@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { useTranslation } from 'react-i18next';
+import { PLAN_FEATURES } from '@balcao/contracts';
+import { formatBRL } from '../../lib/money';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { Plan } from '../../lib/types';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { DataTable } from '../../lib/ui/DataTable';
+import { PlanForm } from './PlanForm';
+import { plansCrud } from './usePlans';
+
+export default function PlansTab() {
+  const { t } = useTranslation();
+  const plans = plansCrud.useList();
+  const del = plansCrud.useDelete();
+  const [editing, setEditing] = useState<Plan | null>(null);
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await del.mutateAsync(deleting.id);
+      toastSuccess(t('plans.toasts.deleted'));
+      if (editing?.id === deleting.id) setEditing(null);
+    } catch (err) {
+      toastError(err);
+    }
+    setDeleting(null);
+  };
+
+  const yesNo = (v: boolean | undefined) => (v ? t('common.yes') : t('common.no'));
+
+  return (
+    <Stack spacing={3}>
+      <PlanForm editing={editing} onDone={() => setEditing(null)} />
+      <Divider />
+      <DataTable
+        testId="plans-table"
+        query={plans}
+        emptyText={t('plans.empty')}
+        head={[
+          t('plans.fields.name'),
+          t('plans.fields.users'),
+          t('plans.fields.connections'),
+          t('plans.fields.queues'),
+          t('plans.fields.value'),
+          ...PLAN_FEATURES.map((f) => t(`plans.fields.${f}`)),
+          t('common.actions'),
+        ]}
+        renderRow={(p) => (
+          <TableRow key={p.id} hover selected={editing?.id === p.id} data-testid="plan-row">
+            <TableCell>{p.name}</TableCell>
+            <TableCell>{p.users}</TableCell>
+            <TableCell>{p.connections}</TableCell>
+            <TableCell>{p.queues}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBRL(p.value)}</TableCell>
+            {PLAN_FEATURES.map((f) => (
+              <TableCell key={f}>{yesNo(p[f])}</TableCell>
+            ))}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(p)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+              <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(p)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        )}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('plans.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        busy={del.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

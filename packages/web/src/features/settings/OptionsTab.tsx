@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { SettingEntry } from '../../lib/types';
+import { SelectField } from '../../lib/ui/SelectField';
+import { settingValue, useUpdateSetting } from './useSettings';
+
+/** One select per setting key (values from the contracts), and the asaas token field. */
+export function OptionsTab({ settings }: { settings: SettingEntry[] }) {
+  const { t } = useTranslation();
+  const update = useUpdateSetting();
+  const [pending, setPending] = useState<SettingKey | null>(null);
+
+  const save = async (key: SettingKey, value: string) => {
+    setPending(key);
+    try {
+      await update.mutateAsync({ key, value });
+      toastSuccess(t('settings.toasts.saved'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Grid container spacing={2} data-testid="settings-options">
+      {SETTING_KEYS.map((key) => {
+        const values = SETTING_VALUES[key];
+        const value = settingValue(settings, key);
+        return (
+          <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+            {values ? (
+              <SelectField
+                name={key}
+                label={t(`settings.keys.${key}`)}
+                value={values.includes(value) ? value : values[0]}
+                disabled={pending === key}
+                onChange={(e) => void save(key, e.target.value)}
+                fullWidth
+                slotProps={{ htmlInput: { 'data-testid': `setting-${key}` } }}
+                options={values.map((v) => ({ value: v, label: t(`settings.values.${v}`) }))}
+              />
+            ) : (
+              <TokenSetting label={t(`settings.keys.${key}`)} name={key} value={value} busy={pending === key} onSave={(v) => void save(key, v)} />
+            )}
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}
+
+function TokenSetting({
+  name,
+  label,
+  value,
+  busy,
+  onSave,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  busy: boolean;
+  onSave: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(draft.trim());
+      }}
+    >
+      <TextField
+        name={name}
+        label={label}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { 'data-testid': `setting-${name}` } }}
+      />
+      <Button type="submit" variant="outlined" disabled={busy || draft.trim() === value}>
+        {t('common.save')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+/** Company business hours (7 rows, HH:MM), shown when scheduleType is "company". */
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { schedulesBody, WEEKDAYS } from '@balcao/contracts';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
+import { useFieldError } from '../../lib/forms';
+import { toastError, toastSuccess } from '../../lib/toast';
+import type { ScheduleRow } from '../../lib/types';
+import { ErrorState } from '../../lib/ui/ErrorState';
+import { PageLoader } from '../../lib/ui/PageLoader';
+import { useCompany, useSaveSchedules } from '../companies/useCompanies';
+
+interface Values {
+  schedules: ScheduleRow[];
+}
+
+/** The stored hours in weekday order; a day without a row gets empty times. */
+function toRows(stored: ScheduleRow[] | undefined): ScheduleRow[] {
+  return WEEKDAYS.map((d) => {
+    const row = stored?.find((s) => s.weekdayEn === d.weekdayEn);
+    return {
+      weekday: row?.weekday ?? d.weekday,
+      weekdayEn: d.weekdayEn,
+      startTime: row?.startTime ?? '',
+      endTime: row?.endTime ?? '',
+    };
+  });
+}
+
+const resolver = zodResolver(schedulesBody);
+
+export function SchedulesTab() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const fieldError = useFieldError();
+  const company = useCompany(user.companyId);
+  const save = useSaveSchedules(user.companyId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver, defaultValues: { schedules: toRows(undefined) } });
+
+  useEffect(() => {
+    if (company.data) reset({ schedules: toRows(company.data.schedules) });
+  }, [company.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values.schedules);
+      toastSuccess(t('settings.toasts.schedulesSaved'));
+    } catch (err) {
+      toastError(err);
+    }
+  });
+
+  if (company.isLoading) return <PageLoader />;
+  if (company.isError) return <ErrorState onRetry={() => void company.refetch()} />;
+
+  return (
+    <Stack component="form" onSubmit={onSubmit} noValidate spacing={2} data-testid="schedules-form">
+      {WEEKDAYS.map((d, i) => (
+        <Grid container spacing={2} key={d.weekdayEn} sx={{ alignItems: 'center' }}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Typography sx={{ fontWeight: 500 }}>{t(`weekdays.${d.weekdayEn}`)}</Typography>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField
+              {...register(`schedules.${i}.startTime`)}
+              type="time"
+              label={t('settings.schedules.start')}
+              fullWidth
+              size="small"
+              error={Boolean(errors.schedules?.[i]?.startTime)}
+              helperText={fieldError(errors.schedules?.[i]?.startTime)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField
+              {...register(`schedules.${i}.endTime`)}
+              type="time"
+              label={t('settings.schedules.end')}
+              fullWidth
+              size="small"
+              error={Boolean(errors.schedules?.[i]?.endTime)}
+              helperText={fieldError(errors.schedules?.[i]?.endTime)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+        </Grid>
+      ))}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="schedules-save">
+          {t('common.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
