@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const API = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Pre-compressed .gz and .br copies: the server sends them to browsers that accept them.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   server: {
     port: 5173,
     proxy: {

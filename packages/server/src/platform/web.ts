@@ -23,6 +23,7 @@ export async function registerWeb(app: FastifyInstance, dist: string) {
     await web.register(fastifyStatic, {
       root: dist,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; everything else revalidates.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
