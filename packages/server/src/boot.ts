@@ -14,6 +14,7 @@ import { startJobs } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
+import { setPresence } from './modules/users/presence.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -35,6 +36,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const mailer = createMailer(config, log);
     const jobs = await startJobs(pools.owner, JOB_SPECS, jobWorkers({ mailer }), log);
     const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs };
+    hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     await seedPlatform(deps);
     const app = await buildApp({ deps, hub, webDist: opts.webDist });
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -5,6 +5,15 @@ import { inTenant, unscoped, type DbPools, type Tx } from '../db/client.js';
 import type { Secrets } from './secrets.js';
 import type { Jobs } from './jobs.js';
 
+/** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
+export type SessionEndReason =
+  | 'replaced'
+  | 'logout'
+  | 'refresh-token-reuse'
+  | 'password-changed'
+  | 'password-reset'
+  | 'account-removed';
+
 /** Who may hear an event; the realtime publisher turns this into Socket.IO rooms. */
 export type Audience =
   | { to: 'company' }
@@ -22,8 +31,8 @@ export interface DomainEvent {
 
 export interface Publisher {
   publish(events: readonly DomainEvent[]): void;
-  /** Sockets of a session are told and closed (a newer login, logout). */
-  endSessions(companyId: number, userId: number, sessionIds: readonly string[]): void;
+  /** Sockets of the sessions are told why and closed (a newer login, logout, reuse, reset). */
+  endSessions(companyId: number, userId: number, sessionIds: readonly string[], reason?: SessionEndReason): void;
   /** Re-evaluates the rooms of a user's sockets after their profile or queues changed. */
   refreshUser(userId: number, rooms: { admin: boolean }): void;
 }

@@ -112,3 +112,23 @@ describe('realtime across processes', () => {
     adminSocket.close();
   });
 });
+
+describe('presence', () => {
+  it('a user is online while a socket is open, and offline when the last one closes', async () => {
+    const x = await signupTenant(a);
+    const online = async () => (await x.admin.api.get(`/api/users/${x.admin.id}`)).body.online as boolean;
+    const until = async (want: boolean) => {
+      for (let i = 0; i < 50 && (await online()) !== want; i++) await new Promise((r) => setTimeout(r, 100));
+      return online();
+    };
+    expect(await online()).toBe(false);
+    const first = await connect(a.url, x.admin.token);
+    const second = await connect(b.url, x.admin.token);
+    expect(await until(true)).toBe(true);
+    first.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await online()).toBe(true); // another tab (on the other process) is still open
+    second.close();
+    expect(await until(false)).toBe(false);
+  });
+});

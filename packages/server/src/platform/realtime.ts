@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { eventName, SOCKET_PING_MS } from '@balcao/contracts';
-import type { Audience, DomainEvent, Publisher } from './context.js';
+import type { Audience, DomainEvent, Publisher, SessionEndReason } from './context.js';
 import type { LoadedSession } from './session.js';
 
 /** Room names: the only place that knows them. */
@@ -35,6 +35,8 @@ export type SocketAuthenticator = (token: string) => Promise<LoadedSession>;
 export class RealtimeHub implements Publisher {
   io: Server | null = null;
   private closing = false;
+  /** Told when a user's first socket connects, on each heartbeat, and when their last one leaves. */
+  onPresence: (user: SocketData, online: boolean) => Promise<void> = async () => {};
 
   constructor(
     private readonly log: Logger,
@@ -87,6 +89,18 @@ export class RealtimeHub implements Publisher {
     if (d.super) joined.push(rooms.super());
     void socket.join(joined);
     socket.emit('ready');
+    const presence = (online: boolean) =>
+      this.onPresence(d, online).catch((err: unknown) => this.log.warn({ err }, 'presence update failed'));
+    void presence(true);
+    socket.on('userStatus', () => void presence(true));
+    socket.on('disconnect', () => {
+      if (this.closing || !this.io) return;
+      void this.io
+        .in(rooms.user(d.userId))
+        .fetchSockets()
+        .then((left) => (left.length === 0 ? presence(false) : undefined))
+        .catch(() => {});
+    });
   }
 
   publish(events: readonly DomainEvent[]): void {
@@ -114,11 +128,11 @@ export class RealtimeHub implements Publisher {
     }
   }
 
-  endSessions(companyId: number, userId: number, sessionIds: readonly string[]): void {
+  endSessions(companyId: number, userId: number, sessionIds: readonly string[], reason: SessionEndReason = 'replaced'): void {
     const io = this.io;
     if (!io || sessionIds.length === 0) return;
     const target = sessionIds.map(rooms.session);
-    io.to(target).emit(eventName(companyId, 'auth'), { action: 'update', user: { id: userId } });
+    io.to(target).emit(eventName(companyId, 'auth'), { action: 'update', user: { id: userId }, reason });
     // Let the message leave before the sockets close.
     setTimeout(() => io.in(target).disconnectSockets(true), 300).unref();
   }

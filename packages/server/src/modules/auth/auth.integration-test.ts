@@ -110,7 +110,7 @@ describe('sessions', () => {
 
     await login(t, tenant.admin.email, tenant.admin.password);
 
-    expect(await told).toEqual({ action: 'update', user: { id: old.user.id } });
+    expect(await told).toEqual({ action: 'update', user: { id: old.user.id }, reason: 'replaced' });
     await closed;
     const res = await t.api.as(old.token).get('/api/auth/me');
     expect(res.status).toBe(401);

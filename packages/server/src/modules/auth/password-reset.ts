@@ -96,5 +96,5 @@ export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: 
     await recordEvents(db, [ipRule]);
     throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
   }
-  deps.realtime.endSessions(result.companyId, result.userId, result.ended);
+  deps.realtime.endSessions(result.companyId, result.userId, result.ended, 'password-reset');
 }

@@ -38,7 +38,7 @@ export async function refresh(deps: Deps, presented: string | undefined) {
     return { kind: 'rotated' as const, session: row.session, companyId: row.companyId };
   });
   if (outcome.kind === 'reuse') {
-    deps.realtime.endSessions(outcome.companyId, outcome.session.userId, [outcome.session.id]);
+    deps.realtime.endSessions(outcome.companyId, outcome.session.userId, [outcome.session.id], 'refresh-token-reuse');
     throw refused();
   }
   if (outcome.kind === 'refused') throw refused();
@@ -64,6 +64,6 @@ export async function endSessionByToken(deps: Deps, presented: string | undefine
   });
   if (ended) {
     const [u] = await deps.pools.platformDb.select({ companyId: users.companyId }).from(users).where(eq(users.id, ended.userId));
-    if (u) deps.realtime.endSessions(u.companyId, ended.userId, [ended.id]);
+    if (u) deps.realtime.endSessions(u.companyId, ended.userId, [ended.id], 'logout');
   }
 }

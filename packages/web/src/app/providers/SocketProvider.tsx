@@ -17,6 +17,8 @@ export const useSocket = () => useContext(SocketContext);
 interface AuthEvent {
   action?: string;
   user?: { id?: number | string };
+  /** Why the server ended the session; 'replaced' means a login elsewhere. */
+  reason?: string;
 }
 
 export function SocketProvider({ children }: { children: ReactNode }) {
@@ -41,7 +43,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const onAuth = (data: AuthEvent) => {
       if (data?.action !== 'update' || Number(data.user?.id) !== userId || leaving) return;
       if (session.isLeaving()) return; // our own logout ends the session too
-      toast.error(latest.current.t('auth.sessionReplaced'), { toastId: 'session-replaced' });
+      const replaced = !data.reason || data.reason === 'replaced';
+      toast.error(latest.current.t(replaced ? 'auth.sessionReplaced' : 'auth.sessionEnded'), { toastId: 'session-replaced' });
       leaving = setTimeout(() => latest.current.leave(), 1000);
     };
     s.on(authEvent, onAuth);
