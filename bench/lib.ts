@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +14,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product as `npm start` does (without the build step) and returns when it is spawned. */
+/** Starts the product as `npm start` does, from its server bundle (built by `bundleServer`). */
 export function startProduct(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+export function bundleServer(): void {
+  const r = spawnSync(process.execPath, ['packages/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('server bundle failed');
 }
 
 export async function waitFor200(url: string, timeoutMs = 60_000): Promise<void> {

@@ -1,5 +1,8 @@
 import { benchStartup } from './startup.ts';
 import { benchLoginBundle } from './login-bundle.ts';
+import { bundleServer } from './lib.ts';
+
+bundleServer();
 
 /** `npm run bench`: every benchmark, each printing one JSON object. BENCH=name runs one. */
 const benches: Record<string, () => Promise<unknown>> = {

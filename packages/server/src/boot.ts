@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -16,7 +14,6 @@ import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface Running {
   app: FastifyInstance;

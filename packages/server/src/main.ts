@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
-import { boot, WEB_DIST } from './boot.js';
+import { boot } from './boot.js';
+import { WEB_DIST } from './paths.js';
 
 /** Process entry: reads the environment, boots, and stops cleanly on SIGINT/SIGTERM. */
 async function main() {

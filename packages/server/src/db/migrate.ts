@@ -1,10 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+import { MIGRATIONS_DIR } from '../paths.js';
 
 /** Applies the committed SQL migrations; an advisory lock keeps two starting processes in line. */
 export async function runMigrations(owner: pg.Pool): Promise<void> {
