@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECURRENCES } from '../plans.js';
 import { WEEKDAYS } from '../constants.js';
-import { email, hhmm, id, name2to50, password5to50 } from './common.js';
+import { editOf, email, hhmm, id, name2to50, password5to50, text } from './common.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
@@ -9,7 +9,7 @@ export const signupBody = z.object({
   email,
   password: password5to50,
   planId: id,
-  phone: z.string().trim().max(30).optional(),
+  phone: text().trim().max(30).optional(),
   companyId: id.optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
@@ -23,7 +23,7 @@ const dueDate = z.preprocess(
 export const companyBody = z.object({
   name: name2to50,
   email: email.optional().or(z.literal('')),
-  phone: z.string().trim().max(30).optional().default(''),
+  phone: text().trim().max(30).optional().default(''),
   planId: id,
   status: z.boolean().default(true),
   dueDate: dueDate.optional(),
@@ -33,12 +33,12 @@ export const companyBody = z.object({
   password: password5to50.optional(),
 });
 export type CompanyBody = z.infer<typeof companyBody>;
-export const companyUpdateBody = companyBody.partial();
+export const companyUpdateBody = editOf(companyBody);
 export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>;
 
 export const scheduleDay = z
   .object({
-    weekday: z.string().trim().min(1).max(30),
+    weekday: text().trim().min(1).max(30),
     weekdayEn: z.enum(WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]]),
     startTime: hhmm.or(z.literal('')),
     endTime: hhmm.or(z.literal('')),
@@ -50,5 +50,9 @@ export const scheduleDay = z
 export type ScheduleDay = z.infer<typeof scheduleDay>;
 
 export const schedulesBody = z.object({
-  schedules: z.array(scheduleDay).length(7),
+  /** The week: each weekday exactly once. */
+  schedules: z
+    .array(scheduleDay)
+    .length(7, 'sevenDays')
+    .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === 7, 'eachWeekdayOnce'),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { editOf, text } from './common.js';
 
 export const helpBody = z.object({
-  title: z.string().trim().min(1, 'required').max(200, 'tooLong'),
+  title: text().trim().min(1, 'required').max(200, 'tooLong'),
   /** The video code (e.g. a YouTube id), not a URL to embed blindly. */
   video: z
     .string()
@@ -9,7 +10,7 @@ export const helpBody = z.object({
     .max(64, 'tooLong')
     .regex(/^[A-Za-z0-9_-]*$/, 'invalidVideo')
     .default(''),
-  description: z.string().trim().max(2000, 'tooLong').default(''),
+  description: text().trim().max(2000, 'tooLong').default(''),
 });
 export type HelpBody = z.infer<typeof helpBody>;
-export const helpUpdateBody = helpBody.partial();
+export const helpUpdateBody = editOf(helpBody);

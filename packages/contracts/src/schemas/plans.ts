@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { name2to50 } from './common.js';
+import { editOf, name2to50, numeric } from './common.js';
 
-const count = z.coerce.number().int().min(0).max(100_000);
+const count = numeric(z.number().int().min(0).max(100_000));
 const flag = z.boolean();
 
 export const planBody = z.object({
@@ -9,7 +9,7 @@ export const planBody = z.object({
   users: count.default(0),
   connections: count.default(0),
   queues: count.default(0),
-  value: z.coerce.number().min(0).max(1_000_000).default(0),
+  value: numeric(z.number().min(0).max(1_000_000)).default(0),
   useCampaigns: flag.default(true),
   useKanban: flag.default(true),
   useOpenAi: flag.default(true),
@@ -19,5 +19,5 @@ export const planBody = z.object({
   useExternalApi: flag.default(true),
 });
 export type PlanBody = z.infer<typeof planBody>;
-export const planUpdateBody = planBody.partial();
+export const planUpdateBody = editOf(planBody);
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;

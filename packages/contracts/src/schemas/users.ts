@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILES } from '../permissions.js';
 import { LANGUAGES } from '../constants.js';
-import { email, id, name2to50, password5to50 } from './common.js';
+import { editOf, email, id, name2to50, password5to50 } from './common.js';
 
 export const userBody = z.object({
   name: name2to50,
@@ -15,9 +15,7 @@ export const userBody = z.object({
 export type UserBody = z.infer<typeof userBody>;
 
 /** On edit the password is optional (operations §5); an empty one means "keep". */
-export const userUpdateBody = userBody
-  .extend({ password: password5to50.optional().or(z.literal('')) })
-  .partial();
+export const userUpdateBody = editOf(userBody.extend({ password: password5to50.or(z.literal('')) }));
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const languageParams = z.object({ lang: z.enum(LANGUAGES) });

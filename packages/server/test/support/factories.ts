@@ -58,3 +58,25 @@ export async function createStaff(t: TestApp, tenant: Tenant, overrides: Record<
   const session = await login(t, email, password);
   return { id: res.body.id as number, email, password, token: session.token, api: t.api.as(session.token) };
 }
+
+/**
+ * A company created by the platform operator (with its first admin), and that admin signed in.
+ * Same result as `signupTenant`, without the public signup's per-address limit (10 an hour).
+ */
+export async function createTenant(t: TestApp, overrides: { planId?: number; name?: string } = {}): Promise<Tenant> {
+  const planId = overrides.planId ?? (await createPlan(t)).id;
+  const email = `admin-${uid()}@example.com`;
+  const password = 'secret1';
+  const res = await t.api.as(await t.superToken()).post('/api/companies', {
+    name: overrides.name ?? `Company ${uid()}`,
+    email,
+    password,
+    planId,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const session = await login(t, email, password);
+  return {
+    companyId: res.body.id,
+    admin: { id: session.user.id, email, password, token: session.token, api: t.api.as(session.token) },
+  };
+}

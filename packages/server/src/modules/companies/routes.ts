@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { can, companyBody, companyUpdateBody, idParams, pageQuery, schedulesBody, signupBody } from '@balcao/contracts';
 import type { Ctx, Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
-import { companies, settings } from '../../db/schema/index.js';
-import { invalid, noPermission, notFound } from '../../platform/errors.js';
+import { authSessions, companies, settings, users } from '../../db/schema/index.js';
+import { invalid, isForeignKeyViolation, noPermission, notFound } from '../../platform/errors.js';
 import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { createCompany } from './create-company.js';
@@ -93,7 +93,7 @@ export const companyRoutes =
     app.put('/:id', { schema: { params: idParams, body: companyUpdateBody }, config: SUPER }, async (req) => {
       const { password: _ignored, campaignsEnabled, ...fields } = req.body;
       const id = req.params.id;
-      return req.ctx.platform(async (tx) => {
+      const save = req.ctx.platform(async (tx) => {
         const [row] = await tx
           .update(companies)
           .set({ ...fields, updatedAt: new Date() })
@@ -107,6 +107,11 @@ export const companyRoutes =
             .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
         }
         return (await loadCompanies(tx, id))[0];
+      });
+      return save.catch((err: unknown) => {
+        // The only foreign key a company update can break is its plan's.
+        if (isForeignKeyViolation(err)) throw invalid({ planId: 'notFound' }, 'Unknown plan');
+        throw err;
       });
     });
 
@@ -132,8 +137,22 @@ export const companyRoutes =
 
     app.delete('/:id', { schema: { params: idParams }, config: SUPER }, async (req, reply) => {
       if (req.params.id === req.ctx.actor.companyId) throw invalid({ id: 'ownCompany' }, 'You cannot delete your own company');
-      const deleted = await req.ctx.platform((tx) => tx.delete(companies).where(eq(companies.id, req.params.id)).returning());
-      if (deleted.length === 0) throw notFound('company');
+      const companyId = req.params.id;
+      const sessions = await req.ctx.platform(async (tx) => {
+        // Read before the delete cascades them away: its users' live sockets must be closed.
+        const open = await tx
+          .select({ id: authSessions.id, userId: authSessions.userId })
+          .from(authSessions)
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(and(eq(users.companyId, companyId), isNull(authSessions.endedAt)));
+        const deleted = await tx.delete(companies).where(eq(companies.id, companyId)).returning({ id: companies.id });
+        if (deleted.length === 0) throw notFound('company');
+        return open;
+      });
+      for (const userId of new Set(sessions.map((s) => s.userId))) {
+        const ids = sessions.filter((s) => s.userId === userId).map((s) => s.id);
+        req.ctx.deps.realtime.endSessions(companyId, userId, ids, 'account-removed');
+      }
       return reply.status(204).send();
     });
   };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { can, idParams, languageParams, pageQuery, userBody, userUpdateBody } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { users } from '../../db/schema/index.js';
+import { authSessions, users } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { loadUser, userColumns, withQueues } from './user-view.js';
@@ -63,7 +63,13 @@ export const userRoutes =
     app.delete('/:id', { schema: { params: idParams }, config: ADMIN }, async (req, reply) => {
       const { actor } = req.ctx;
       if (req.params.id === actor.userId) throw invalid({ id: 'self' }, 'You cannot delete yourself');
-      await req.ctx.tenant(async (tx, events) => {
+      const sessionIds = await req.ctx.tenant(async (tx, events) => {
+        // Read before the delete cascades them away: the user's live sockets must be closed.
+        const sessions = await tx
+          .select({ id: authSessions.id })
+          .from(authSessions)
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(and(eq(authSessions.userId, req.params.id), isNull(authSessions.endedAt)));
         const deleted = await tx.delete(users).where(eq(users.id, req.params.id)).returning({ id: users.id });
         if (deleted.length === 0) throw notFound('user');
         events.push({
@@ -72,7 +78,9 @@ export const userRoutes =
           payload: { action: 'delete', userId: req.params.id },
           audience: { to: 'company' },
         });
+        return sessions.map((s) => s.id);
       });
+      req.ctx.deps.realtime.endSessions(actor.companyId, req.params.id, sessionIds, 'account-removed');
       return reply.status(204).send();
     });
 

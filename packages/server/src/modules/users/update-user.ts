@@ -66,5 +66,5 @@ async function endAllSessions(ctx: Ctx, userId: number) {
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)))
       .returning({ id: authSessions.id }),
   );
-  ctx.deps.realtime.endSessions(ctx.actor.companyId, userId, ended.map((s) => s.id));
+  ctx.deps.realtime.endSessions(ctx.actor.companyId, userId, ended.map((s) => s.id), 'password-changed');
 }

@@ -1,0 +1,13 @@
+SELECT apply_tenant_policy('whatsapps');
+--> statement-breakpoint
+SELECT apply_tenant_policy('whatsapp_queues');
+--> statement-breakpoint
+SELECT apply_tenant_policy('channel_keys');
+--> statement-breakpoint
+SELECT apply_tenant_policy('channel_leases');
+--> statement-breakpoint
+SELECT apply_tenant_policy('contacts');
+--> statement-breakpoint
+SELECT apply_tenant_policy('tickets');
+--> statement-breakpoint
+SELECT apply_tenant_policy('messages');

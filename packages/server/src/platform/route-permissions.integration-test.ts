@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPER_PERMISSIONS } from '@balcao/contracts';
+import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { createStaff, createTenant, type Tenant } from '../../test/support/factories.js';
+import { routeAccessTable } from './guard.js';
+
+/**
+ * Who may call every route, as the guard reads it from the route's `config`. A change of access
+ * must show in review: update this table on purpose, never to make the test pass.
+ * Routes marked (*) also decide in their handler (own record or own company, else 404).
+ */
+const EXPECTED_ACCESS = {
+  'DELETE /api/auth/logout': 'public',
+  'DELETE /api/companies/:id': 'companies:manage',
+  'DELETE /api/helps/:id': 'helps:manage',
+  'DELETE /api/plans/:id': 'plans:manage',
+  'DELETE /api/users/:id': 'users:manage',
+  'GET /api/auth/me': 'signed-in allowExpired',
+  'GET /api/companies': 'companies:manage',
+  'GET /api/companies/:id': 'signed-in', // (*) super or the company itself
+  'GET /api/companies/list': 'companies:manage',
+  'GET /api/companies/listPlan/:id': 'signed-in', // (*) super or the company itself
+  'GET /api/helps': 'signed-in',
+  'GET /api/helps/:id': 'signed-in',
+  'GET /api/helps/list': 'signed-in',
+  'GET /api/plans/:id': 'signed-in',
+  'GET /api/plans/all': 'signed-in',
+  'GET /api/plans/list': 'public',
+  'GET /api/settings': 'signed-in',
+  'GET /api/users': 'users:manage',
+  'GET /api/users/:id': 'signed-in', // (*) users:manage, or oneself
+  'GET /api/users/list': 'signed-in',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh_token': 'public',
+  'POST /api/companies': 'companies:manage',
+  'POST /api/companies/cadastro': 'public',
+  'POST /api/forgetpassword/:email': 'public',
+  'POST /api/helps': 'helps:manage',
+  'POST /api/plans': 'plans:manage',
+  'POST /api/resetpasswords/:email/:token/:newPassword': 'public',
+  'POST /api/users': 'users:manage',
+  'POST /api/users/set-language/:lang': 'signed-in allowExpired',
+  'PUT /api/companies/:id': 'companies:manage',
+  'PUT /api/companies/:id/schedules': 'signed-in', // (*) super, or settings:manage in the company itself
+  'PUT /api/helps/:id': 'helps:manage',
+  'PUT /api/plans/:id': 'plans:manage',
+  'PUT /api/settings/:key': 'settings:manage',
+  'PUT /api/users/:id': 'signed-in', // (*) users:manage, or oneself without profile/queues/connection
+};
+
+let t: TestApp;
+let table: Record<string, string>;
+let tenant: Tenant;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  table = routeAccessTable(t.running.app);
+  tenant = await createTenant(t);
+  staff = await createStaff(t, tenant);
+});
+afterAll(() => t.stop());
+
+/** A concrete URL for a route pattern. */
+const SAMPLE_PARAMS: Record<string, string> = {
+  id: '1',
+  key: 'userRating',
+  lang: 'en',
+  email: 'someone@example.com',
+  token: '123456',
+  newPassword: 'Strong-pass-1',
+};
+const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
+
+/** Every route whose access matches, as [method, concrete path]. */
+const routesWhere = (match: (access: string) => boolean) =>
+  Object.entries(table)
+    .filter(([, access]) => match(access))
+    .map(([route]) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return [method, concrete(path)] as const;
+    });
+
+const isSuperOnly = (access: string) => (SUPER_PERMISSIONS as readonly string[]).includes(access.split(' ')[0]!);
+
+describe('route permissions', () => {
+  it('match the reviewed table', () => {
+    expect(table).toEqual(EXPECTED_ACCESS);
+  });
+
+  it('every route that is not public refuses an anonymous caller with 401', async () => {
+    const refused = [];
+    for (const [method, path] of routesWhere((a) => a !== 'public')) {
+      const res = await t.api.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      refused.push(`${method} ${path} ${res.status} ${res.body?.error}`);
+    }
+    expect(refused.filter((line) => !line.endsWith(' 401 ERR_SESSION_EXPIRED'))).toEqual([]);
+  });
+
+  it('every route that needs a permission refuses a plain user with 403', async () => {
+    const answers = [];
+    for (const [method, path] of routesWhere((a) => a !== 'public' && !a.startsWith('signed-in'))) {
+      const res = await staff.api.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      answers.push(`${method} ${path} ${res.status} ${res.body?.error}`);
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((line) => !line.endsWith(' 403 ERR_NO_PERMISSION'))).toEqual([]);
+  });
+
+  it('every super-only route refuses a company admin with 403', async () => {
+    const answers = [];
+    for (const [method, path] of routesWhere(isSuperOnly)) {
+      const res = await tenant.admin.api.request(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
+      answers.push(`${method} ${path} ${res.status} ${res.body?.error}`);
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((line) => !line.endsWith(' 403 ERR_NO_PERMISSION'))).toEqual([]);
+  });
+});
