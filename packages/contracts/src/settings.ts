@@ -34,4 +34,7 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
   sideMenuOpen: ON_OFF,
 };
 
+/** Secret settings (a billing token): only admins read them; others never receive the value. */
+export const ADMIN_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
+
 export const isSettingKey = (key: string): key is SettingKey => key in SETTING_DEFAULTS;

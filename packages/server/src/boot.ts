@@ -48,7 +48,9 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
         (stopping ??= (async () => {
           await app.close();
           await jobs.stop();
-          await pools.close();
+          // A pool can wait forever on a client someone never released (the Socket.IO
+          // adapter's listener when stopped right after start): bounded, then move on.
+          await Promise.race([pools.close(), new Promise((r) => setTimeout(r, 3000).unref())]);
           await embedded?.stop();
         })()),
     };

@@ -32,6 +32,11 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

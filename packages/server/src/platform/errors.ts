@@ -39,6 +39,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }
 
+/** PostgreSQL data exceptions (class 22: out of range, invalid text…): bad input, not a crash. */
+export function isDataError(err: unknown): boolean {
+  return findPgError(err)?.code?.startsWith('22') ?? false;
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   // drizzle wraps driver errors in `cause`
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {

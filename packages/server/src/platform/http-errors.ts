@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, isDataError } from './errors.js';
 
 /** One place turns every failure into the JSON error contract; never a stack trace. */
 export function registerErrorHandling(
@@ -25,6 +25,11 @@ export function registerErrorHandling(
       });
     }
 
+    if (isDataError(err)) {
+      // A value PostgreSQL refused (out of range, bad encoding…) that a schema let through.
+      req.log.warn({ err }, 'data error reached the database');
+      return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid value', fields: {} });
+    }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) {
       return reply.status(429).send({ error: 'ERR_RATE_LIMITED', message: 'Too many requests, try again later' });

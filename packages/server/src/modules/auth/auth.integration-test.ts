@@ -57,6 +57,24 @@ describe('login', () => {
     expect(blocked.body.error).toBe('ERR_RATE_LIMITED');
   });
 
+  it('limits failed attempts per address, and a forged X-Forwarded-For does not reset the count', async () => {
+    const own = await startTestApp();
+    try {
+      for (let i = 0; i < 20; i++) {
+        const r = await own.api.request('POST', '/api/auth/login', { email: `nobody${i}@example.com`, password: 'x' }, {
+          'x-forwarded-for': `10.9.8.${i}`,
+        });
+        expect(r.status).toBe(401);
+      }
+      const blocked = await own.api.request('POST', '/api/auth/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD }, {
+        'x-forwarded-for': '10.1.1.1',
+      });
+      expect(blocked.status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('refuses a company whose due date has passed, but not a super user', async () => {
     const tenant = await signupTenant(t);
     const superApi = t.api.as(await t.superToken());

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, plans, queues, settings, userQueues, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
+import { visibleSettings } from '../settings/visible-settings.js';
 
 /**
  * The user as the web sees it after login and on /auth/me: who they are, their queues, and
@@ -29,7 +30,7 @@ export async function serializeSessionUser(tx: Tx, userId: number) {
   return {
     ...user,
     queues: userQueueRows,
-    company: { ...row.company, plan: row.plan, settings: settingRows },
+    company: { ...row.company, plan: row.plan, settings: visibleSettings(settingRows, row.user) },
   };
 }
 export type SessionUser = Awaited<ReturnType<typeof serializeSessionUser>>;

@@ -32,11 +32,11 @@ export const companyRoutes =
         }),
       );
       await recordEvents(deps.pools.platformDb, [limit]);
-      const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id));
+      const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));
       return reply.status(201).send(view);
     });
 
-    app.get('/list', { config: SUPER }, (req) => req.ctx.platform((tx) => loadCompanies(tx)));
+    app.get('/list', { config: SUPER }, (req) => req.ctx.platform((tx) => loadCompanies(tx, undefined, req.ctx.actor)));
 
     app.get('/', { schema: { querystring: pageQuery }, config: SUPER }, async (req) => {
       const { searchParam, pageNumber } = req.query;
@@ -54,18 +54,18 @@ export const companyRoutes =
           .offset((pageNumber - 1) * PAGE_SIZE),
       );
       const { records, hasMore } = page(ids);
-      const list = await req.ctx.platform((tx) => loadCompanies(tx, records.map((r) => r.id)));
+      const list = await req.ctx.platform((tx) => loadCompanies(tx, records.map((r) => r.id), req.ctx.actor));
       return { companies: list, hasMore };
     });
 
     app.get('/:id', { schema: { params: idParams } }, async (req) => {
-      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id));
+      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id, req.ctx.actor));
       if (!company) throw notFound('company');
       return company;
     });
 
     app.get('/listPlan/:id', { schema: { params: idParams } }, async (req) => {
-      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id));
+      const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id, req.ctx.actor));
       if (!company) throw notFound('company');
       return company.plan;
     });
@@ -86,7 +86,7 @@ export const companyRoutes =
           admin: b.password ? { name: b.name, password: b.password } : undefined,
         }),
       );
-      const [view] = await req.ctx.platform((tx) => loadCompanies(tx, company.id));
+      const [view] = await req.ctx.platform((tx) => loadCompanies(tx, company.id, req.ctx.actor));
       return reply.status(201).send(view);
     });
 
@@ -106,7 +106,7 @@ export const companyRoutes =
             .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
             .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
         }
-        return (await loadCompanies(tx, id))[0];
+        return (await loadCompanies(tx, id, req.ctx.actor))[0];
       });
       return save.catch((err: unknown) => {
         // The only foreign key a company update can break is its plan's.

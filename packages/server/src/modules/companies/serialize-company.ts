@@ -1,9 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PermissionSubject } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
+import { visibleSettings } from '../settings/visible-settings.js';
 import { companies, plans, settings } from '../../db/schema/index.js';
 
 /** A company as the API shows it: with its plan, settings and campaignsEnabled flag. */
-export async function loadCompanies(tx: Tx, only?: number | number[]) {
+export async function loadCompanies(tx: Tx, only: number | number[] | undefined, viewer: PermissionSubject | null) {
   const ids = only === undefined ? undefined : Array.isArray(only) ? only : [only];
   if (ids?.length === 0) return [];
   const rows = await tx
@@ -18,7 +20,10 @@ export async function loadCompanies(tx: Tx, only?: number | number[]) {
     .from(settings)
     .where(ids && inArray(settings.companyId, ids));
   return rows.map(({ company, plan }) => {
-    const own = settingRows.filter((s) => s.companyId === company.id).map(({ key, value }) => ({ key, value }));
+    const own = visibleSettings(
+      settingRows.filter((s) => s.companyId === company.id).map(({ key, value }) => ({ key, value })),
+      viewer,
+    );
     return {
       ...company,
       plan,

@@ -3,17 +3,19 @@ import { asc, eq } from 'drizzle-orm';
 import { isSettingKey, SETTING_VALUES, settingBody, settingParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
+import { isAdminOnlySetting, visibleSettings } from './visible-settings.js';
 import { settings } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 
 export const settingRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', {}, (req) =>
-      req.ctx.tenant((tx) =>
+    app.get('/', {}, async (req) => {
+      const rows = await req.ctx.tenant((tx) =>
         tx.select({ key: settings.key, value: settings.value }).from(settings).orderBy(asc(settings.key)),
-      ),
-    );
+      );
+      return visibleSettings(rows, req.ctx.actor);
+    });
 
     app.put(
       '/:key',
@@ -31,7 +33,7 @@ export const settingRoutes =
             .values({ companyId, key, value })
             .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
             .returning({ key: settings.key, value: settings.value });
-          events.push({ companyId, topic: 'settings', payload: { action: 'update', setting: row }, audience: { to: 'company' } });
+          events.push({ companyId, topic: 'settings', payload: { action: 'update', setting: row }, audience: { to: isAdminOnlySetting(key) ? 'admins' : 'company' } });
           return row;
         });
       },

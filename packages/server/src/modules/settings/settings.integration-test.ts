@@ -41,10 +41,22 @@ describe('GET /api/settings', () => {
     expect(await settingsOf(c)).toEqual(SETTING_DEFAULTS);
   });
 
-  it('answers a plain user too', async () => {
+  it('answers a plain user too, without the secret billing token', async () => {
+    expect((await a.admin.api.put('/api/settings/asaas', { value: 'billing-secret-1' })).status).toBe(200);
     const res = await staff.api.get('/api/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(Object.keys(SETTING_DEFAULTS).length);
+    expect(res.body).toHaveLength(Object.keys(SETTING_DEFAULTS).length - 1);
+    expect(JSON.stringify(res.body)).not.toContain('billing-secret-1');
+    // …nor through the session's user or the company record.
+    const me = await staff.api.get('/api/auth/me');
+    expect(JSON.stringify(me.body)).not.toContain('billing-secret-1');
+    const company = await staff.api.get(`/api/companies/${a.companyId}`);
+    expect(company.status).toBe(200);
+    expect(JSON.stringify(company.body)).not.toContain('billing-secret-1');
+    expect((await a.admin.api.get('/api/auth/me')).body.company.settings).toContainEqual({
+      key: 'asaas',
+      value: 'billing-secret-1',
+    });
   });
 
   it("never shows another company's values", async () => {
