@@ -12,6 +12,7 @@ import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { registerWeb } from './platform/web.js';
 import { apiRoutes } from './modules/routes.js';
+import { socketScope } from './modules/users/socket-scope.js';
 
 export interface AppOptions {
   deps: Deps;
@@ -62,7 +63,7 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
     }
     const session = await loadSession(deps.pools.platformDb, claims.sid, Number(claims.sub));
     if (!session) throw new Error('ERR_SESSION_EXPIRED: session ended');
-    return session;
+    return { session, ...(await socketScope(deps, session.user.companyId, session.user.id)) };
   });
   app.addHook('onClose', () => hub.close());
   return app;

@@ -9,10 +9,13 @@ import type { Deps } from './platform/context.js';
 import { RealtimeHub } from './platform/realtime.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
+import { createStorage } from './platform/storage.js';
 import { createMailer } from './platform/mail.js';
 import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
+import { SessionRegistry } from './channels/registry.js';
+import { CHANNEL_FACTORIES } from './channels/providers.js';
 
 
 export interface Running {
@@ -32,11 +35,15 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     const jobs = await startJobs(pools.owner, JOB_SPECS, jobWorkers({ mailer }), log);
-    const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs };
+    const storage = createStorage(config);
+    // The registry needs the deps it belongs to: made right after them.
+    const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs, storage, sessions: null! };
+    deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     await seedPlatform(deps);
     const app = await buildApp({ deps, hub, webDist: opts.webDist });
     await app.listen({ port: config.PORT, host: config.HOST });
+    await deps.sessions.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     let stopping: Promise<void> | undefined;
@@ -46,6 +53,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       url: `http://${config.HOST}:${port}`,
       stop: () =>
         (stopping ??= (async () => {
+          await deps.sessions.stop();
           await app.close();
           await jobs.stop();
           // A pool can wait forever on a client someone never released (the Socket.IO

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import { inTenant, unscoped, type DbPools, type Tx } from '../db/client.js';
 import type { Secrets } from './secrets.js';
 import type { Jobs } from './jobs.js';
+import type { Storage } from './storage.js';
+import type { SessionRegistry } from '../channels/registry.js';
 
 /** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
 export type SessionEndReason =
@@ -20,6 +22,8 @@ export type Audience =
   | { to: 'admins' }
   | { to: 'user'; userId: number; alsoAdmins?: boolean }
   | { to: 'session'; sessionId: string }
+  /** A ticket's events: admins, the queue's members (or allTicket users when queueless), its user. */
+  | { to: 'ticket'; queueId: number | null; userId: number | null }
   | { to: 'super' };
 
 export interface DomainEvent {
@@ -44,6 +48,9 @@ export interface Deps {
   secrets: Secrets;
   realtime: Publisher;
   jobs: Jobs;
+  storage: Storage;
+  /** WhatsApp sessions held by this process, and the way to reach the others'. */
+  sessions: SessionRegistry;
 }
 
 /** The verified caller, resolved once at the edge from the token and fresh database rows. */

@@ -11,6 +11,9 @@ import type { LoadedSession } from './session.js';
 export const rooms = {
   company: (companyId: number) => `c:${companyId}`,
   admins: (companyId: number) => `c:${companyId}:admins`,
+  queue: (companyId: number, queueId: number) => `c:${companyId}:q:${queueId}`,
+  /** Users whose allTicket is 'enable' also see tickets without a queue. */
+  noQueue: (companyId: number) => `c:${companyId}:q:none`,
   user: (userId: number) => `u:${userId}`,
   session: (sessionId: string) => `s:${sessionId}`,
   super: () => 'super',
@@ -22,10 +25,14 @@ export interface SocketData {
   sessionId: string;
   profile: string;
   super: boolean;
+  queueIds: number[];
+  allTicket: boolean;
 }
 
 /** Verifies a handshake token; throws with a message the client can read ('expired'…). */
-export type SocketAuthenticator = (token: string) => Promise<LoadedSession>;
+export type SocketAuthenticator = (
+  token: string,
+) => Promise<{ session: LoadedSession; queueIds: number[]; allTicket: boolean }>;
 
 /**
  * The realtime hub: Socket.IO on the app's HTTP server, fanned out between processes by the
@@ -64,13 +71,15 @@ export class RealtimeHub implements Publisher {
       const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
       const token = typeof raw === 'string' ? raw : '';
       authenticate(token)
-        .then((s) => {
+        .then(({ session: s, queueIds, allTicket }) => {
           const data: SocketData = {
             userId: s.user.id,
             companyId: s.user.companyId,
             sessionId: s.sessionId,
             profile: s.user.profile,
             super: s.user.super,
+            queueIds,
+            allTicket,
           };
           socket.data = data;
           next();
@@ -86,6 +95,8 @@ export class RealtimeHub implements Publisher {
     const d = socket.data as SocketData;
     const joined = [rooms.company(d.companyId), rooms.user(d.userId), rooms.session(d.sessionId)];
     if (d.profile === 'admin') joined.push(rooms.admins(d.companyId));
+    for (const q of d.queueIds) joined.push(rooms.queue(d.companyId, q));
+    if (d.allTicket) joined.push(rooms.noQueue(d.companyId));
     if (d.super) joined.push(rooms.super());
     void socket.join(joined);
     socket.emit('ready');
@@ -123,6 +134,12 @@ export class RealtimeHub implements Publisher {
           : [rooms.user(audience.userId)];
       case 'session':
         return [rooms.session(audience.sessionId)];
+      case 'ticket':
+        return [
+          rooms.admins(companyId),
+          audience.queueId === null ? rooms.noQueue(companyId) : rooms.queue(companyId, audience.queueId),
+          ...(audience.userId === null ? [] : [rooms.user(audience.userId)]),
+        ];
       case 'super':
         return [rooms.super()];
     }

@@ -30,6 +30,7 @@ CREATE TABLE "whatsapps" (
 	"qrcode" text DEFAULT '' NOT NULL,
 	"retries" integer DEFAULT 0 NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
+	"session_wanted" boolean DEFAULT false NOT NULL,
 	"token" text NOT NULL,
 	"number" text DEFAULT '' NOT NULL,
 	"greeting_message" text DEFAULT '' NOT NULL,

@@ -30,6 +30,8 @@ export const whatsapps = pgTable(
     qrcode: text('qrcode').notNull().default(''),
     retries: integer('retries').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The session should run (started and not disconnected): restored on boot, kept by a lease. */
+    sessionWanted: boolean('session_wanted').notNull().default(false),
     /** External API bearer; random, 32+ characters; never empty. */
     token: text('token').notNull(),
     /** The connected phone number (digits), once known. */

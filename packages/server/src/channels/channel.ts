@@ -1,0 +1,108 @@
+/**
+ * The one interface every WhatsApp provider implements (beta = Baileys, cloud = WhatsApp
+ * Business Cloud API, sandbox = the built-in simulated phone). The registry starts a channel in
+ * the process that holds the connection's lease; the channel reports what happens through
+ * `ChannelEvents`, and the inbox pipeline (inbox/) stores it before anything reacts.
+ */
+
+export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'CONNECTED', 'OPENING', 'DISCONNECTED', 'TIMEOUT'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Message kinds as the spec shows them (the web renders by this). */
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'location',
+  'vcard',
+  'call_log',
+  'sticker',
+] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export interface InboundMedia {
+  mimetype: string;
+  fileName?: string;
+  /** Fetches the bytes (Baileys decrypts, Cloud API downloads through the Graph API). */
+  download(): Promise<Buffer>;
+}
+
+/** A message seen on WhatsApp, ours (sent from the phone) or the customer's. */
+export interface InboundMessage {
+  externalId: string;
+  /** The chat: a phone number in digits, or a group id. Never a LID. */
+  chatId: string;
+  isGroup: boolean;
+  fromMe: boolean;
+  /** The customer (1:1) or the group; `name` is their push name or the group subject. */
+  contact: { number: string; name?: string; lid?: string };
+  /** Who wrote it, inside a group. */
+  participant?: { number: string; name?: string };
+  timestamp: Date;
+  type: MediaType;
+  body: string;
+  media?: InboundMedia;
+  quotedExternalId?: string;
+}
+
+export type MessageUpdate =
+  | { kind: 'edit'; externalId: string; body: string }
+  | { kind: 'delete'; externalId: string }
+  | { kind: 'reaction'; externalId: string; emoji: string; from: string };
+
+export interface AckUpdate {
+  externalId: string;
+  ack: number;
+  error?: string;
+}
+
+export interface StatusUpdate {
+  status: ConnectionStatus;
+  qrcode?: string;
+  retries?: number;
+  /** The connected number, once known. */
+  number?: string;
+}
+
+export interface ChannelEvents {
+  status(update: StatusUpdate): Promise<void>;
+  /** Resolves once the message is stored: providers acknowledge upstream only after it. */
+  message(message: InboundMessage): Promise<void>;
+  ack(update: AckUpdate): Promise<void>;
+  update(update: MessageUpdate): Promise<void>;
+  contact(update: { number: string; name?: string; lid?: string; profilePicUrl?: string }): Promise<void>;
+}
+
+export interface OutboundMessage {
+  /** Phone number digits or group id. */
+  to: string;
+  isGroup: boolean;
+  body: string;
+  media?: { data: Buffer; mimetype: string; fileName: string; type: MediaType };
+  quoted?: { externalId: string; fromMe: boolean; participant?: string };
+}
+
+/** A send that failed: `retry` tells the outbox whether to try again later (connection down, throttled). */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface Channel {
+  start(): Promise<void>;
+  /** Stops this process's session without logging out (shutdown, lease handed over). */
+  stop(): Promise<void>;
+  /** Disconnects the number: the auth state is cleared, a new pairing is needed. */
+  logout(): Promise<void>;
+  send(message: OutboundMessage): Promise<{ externalId: string }>;
+  markRead(chatId: string, externalIds: string[]): Promise<void>;
+  checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
+  /** Beta only: pairing by code instead of QR. */
+  requestPairingCode?(phoneNumber: string): Promise<string>;
+}

@@ -1,0 +1,7 @@
+import type { ChannelFactory } from './registry.js';
+
+/**
+ * The channel of each provider (`whatsapps.provider`). A provider missing here cannot start a
+ * session yet: the registry logs it and leaves the connection DISCONNECTED.
+ */
+export const CHANNEL_FACTORIES: Partial<Record<string, ChannelFactory>> = {};

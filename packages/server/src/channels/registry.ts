@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../platform/context.js';
+import { whatsapps } from '../db/schema/index.js';
+import type { Channel, ChannelEvents } from './channel.js';
+import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
+import { drainOutbox } from './outbox.js';
+import { channelEvents } from './events.js';
+
+export type Whatsapp = typeof whatsapps.$inferSelect;
+export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps) => Channel;
+
+const SESSION_CHANNEL = 'balcao_session';
+const OUTBOX_CHANNEL = 'balcao_outbox';
+export type SessionAction = 'start' | 'restart' | 'logout';
+
+interface Live {
+  channel: Channel;
+  companyId: number;
+  draining: boolean;
+  drainAgain: boolean;
+  retryTimer?: NodeJS.Timeout;
+}
+
+/**
+ * The sessions this process holds. Every few seconds it renews its leases, drops sessions whose
+ * lease it lost, and takes wanted sessions nobody holds (after a restart, or when another
+ * process died). Requests from any process arrive by NOTIFY: session actions, and "the outbox of
+ * connection N has work", which only the holder acts on.
+ */
+export class SessionRegistry {
+  readonly holder = randomUUID();
+  private readonly live = new Map<number, Live>();
+  private timer?: NodeJS.Timeout;
+  private listener?: pg.PoolClient;
+  private ticking?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly factories: Partial<Record<string, ChannelFactory>>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.listener = await this.deps.pools.owner.connect();
+    this.listener.on('notification', (n) => this.onNotification(n.channel, n.payload ?? ''));
+    await this.listener.query(`LISTEN ${SESSION_CHANNEL}`);
+    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), LEASE_RENEW_MS);
+  }
+
+  /** Asks the cluster to act on a connection's session (any process may call this). */
+  async request(whatsappId: number, action: SessionAction): Promise<void> {
+    await this.deps.pools.owner.query('select pg_notify($1, $2)', [SESSION_CHANNEL, `${whatsappId}:${action}`]);
+  }
+
+  /** Tells the holder that a connection's outbox has messages to send. */
+  async kickOutbox(whatsappId: number): Promise<void> {
+    await this.deps.pools.owner.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, String(whatsappId)]);
+  }
+
+  /** The live channel of a connection, when this process holds it. */
+  local(whatsappId: number): Channel | undefined {
+    return this.live.get(whatsappId)?.channel;
+  }
+
+  private onNotification(channel: string, payload: string): void {
+    if (this.stopped) return;
+    if (channel === OUTBOX_CHANNEL) return this.drain(Number(payload));
+    const [id, action] = payload.split(':');
+    const whatsappId = Number(id);
+    void (async () => {
+      const live = this.live.get(whatsappId);
+      if (action === 'logout' && live) {
+        await live.channel.logout().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'logout failed'));
+        await this.stopLocal(whatsappId);
+      } else if (action === 'restart' && live) {
+        await this.stopLocal(whatsappId);
+      }
+      await this.tick();
+    })().catch((err: unknown) => this.deps.log.error({ err, whatsappId }, 'session request failed'));
+  }
+
+  /** Serialised: one pass at a time. */
+  tick(): Promise<void> {
+    this.ticking ??= this.pass().finally(() => (this.ticking = undefined));
+    return this.ticking;
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped) return;
+    const db = this.deps.pools.platformDb;
+    try {
+      const held = await renew(db, this.holder);
+      for (const id of [...this.live.keys()]) if (!held.has(id)) await this.stopLocal(id);
+      const wanted = await db
+        .select({ id: whatsapps.id, companyId: whatsapps.companyId })
+        .from(whatsapps)
+        .where(eq(whatsapps.sessionWanted, true));
+      const wantedIds = new Set(wanted.map((w) => w.id));
+      for (const id of [...this.live.keys()]) {
+        if (!wantedIds.has(id)) {
+          await this.stopLocal(id);
+          await release(db, this.holder, id);
+        }
+      }
+      for (const w of wanted) {
+        if (this.live.has(w.id) || this.stopped) continue;
+        if (await tryAcquire(db, this.holder, w.id, w.companyId)) await this.startLocal(w.id);
+      }
+    } catch (err) {
+      this.deps.log.error({ err }, 'session registry pass failed');
+    }
+  }
+
+  private async startLocal(whatsappId: number): Promise<void> {
+    const [conn] = await this.deps.pools.platformDb.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    const factory = conn && this.factories[conn.provider];
+    if (!conn || !factory) {
+      this.deps.log.warn({ whatsappId, provider: conn?.provider }, 'no channel for this provider');
+      return;
+    }
+    const channel = factory(conn, channelEvents(this.deps, conn, () => this.drain(whatsappId)), this.deps);
+    this.live.set(whatsappId, { channel, companyId: conn.companyId, draining: false, drainAgain: false });
+    try {
+      await channel.start();
+    } catch (err) {
+      this.deps.log.error({ err, whatsappId }, 'channel failed to start');
+    }
+    this.drain(whatsappId);
+  }
+
+  private async stopLocal(whatsappId: number): Promise<void> {
+    const live = this.live.get(whatsappId);
+    if (!live) return;
+    this.live.delete(whatsappId);
+    clearTimeout(live.retryTimer);
+    await live.channel.stop().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'channel stop failed'));
+  }
+
+  /** Sends the connection's queued messages in order; one drain at a time per connection. */
+  private drain(whatsappId: number): void {
+    const live = this.live.get(whatsappId);
+    if (!live || this.stopped) return;
+    if (live.draining) {
+      live.drainAgain = true;
+      return;
+    }
+    live.draining = true;
+    live.drainAgain = false;
+    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel)
+      .then((result) => {
+        if (result.retryInMs !== undefined) {
+          clearTimeout(live.retryTimer);
+          live.retryTimer = setTimeout(() => this.drain(whatsappId), result.retryInMs);
+        }
+      })
+      .catch((err: unknown) => this.deps.log.error({ err, whatsappId }, 'outbox drain failed'))
+      .finally(() => {
+        live.draining = false;
+        if (live.drainAgain) this.drain(whatsappId);
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    for (const id of [...this.live.keys()]) await this.stopLocal(id);
+    await release(this.deps.pools.platformDb, this.holder).catch(() => {});
+    this.listener?.release();
+  }
+}

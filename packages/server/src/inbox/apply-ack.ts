@@ -1,0 +1,68 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Deps } from '../platform/context.js';
+import { runTenant } from '../platform/context.js';
+import { messages, tickets } from '../db/schema/index.js';
+import type { AckUpdate, MessageUpdate } from '../channels/channel.js';
+import type { ConnectionRef } from './receive-message.js';
+
+/**
+ * An acknowledgement moves a message's ack forward only (a late "delivered" never undoes
+ * "read"); a failure keeps the ack and records the error.
+ */
+export async function applyAck(deps: Deps, conn: ConnectionRef, update: AckUpdate): Promise<boolean> {
+  return runTenant(deps, conn.companyId, async (tx, events) => {
+    const where = and(eq(messages.whatsappId, conn.id), eq(messages.externalId, update.externalId));
+    const [row] = update.error
+      ? await tx.update(messages).set({ error: update.error, updatedAt: sql`now()` }).where(where).returning()
+      : await tx
+          .update(messages)
+          .set({ ack: update.ack, updatedAt: sql`now()` })
+          .where(and(where, lt(messages.ack, update.ack)))
+          .returning();
+    if (!row) return false;
+    const [ticket] = await tx
+      .select({ queueId: tickets.queueId, userId: tickets.userId })
+      .from(tickets)
+      .where(eq(tickets.id, row.ticketId));
+    events.push({
+      companyId: conn.companyId,
+      topic: 'appMessage',
+      payload: { action: 'update', message: row },
+      audience: { to: 'ticket', queueId: ticket?.queueId ?? null, userId: ticket?.userId ?? null },
+    });
+    return true;
+  });
+}
+
+/** Edits and deletions made on WhatsApp show as isEdited / isDeleted; reactions are kept in data. */
+export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: MessageUpdate): Promise<boolean> {
+  return runTenant(deps, conn.companyId, async (tx, events) => {
+    const where = and(eq(messages.whatsappId, conn.id), eq(messages.externalId, update.externalId));
+    const set =
+      update.kind === 'edit'
+        ? { body: update.body, isEdited: true }
+        : update.kind === 'delete'
+          ? { isDeleted: true }
+          : {
+              data: sql`jsonb_set(coalesce(${messages.data}, '{}'::jsonb), '{reactions}',
+                coalesce(${messages.data}->'reactions', '[]'::jsonb) || ${JSON.stringify([{ emoji: update.emoji, from: update.from }])}::jsonb)`,
+            };
+    const [row] = await tx
+      .update(messages)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(where)
+      .returning();
+    if (!row) return false;
+    const [ticket] = await tx
+      .select({ queueId: tickets.queueId, userId: tickets.userId })
+      .from(tickets)
+      .where(eq(tickets.id, row.ticketId));
+    events.push({
+      companyId: conn.companyId,
+      topic: 'appMessage',
+      payload: { action: 'update', message: row },
+      audience: { to: 'ticket', queueId: ticket?.queueId ?? null, userId: ticket?.userId ?? null },
+    });
+    return true;
+  });
+}
