@@ -11,3 +11,4 @@ export * from './schemas/companies.js';
 export * from './schemas/users.js';
 export * from './schemas/settings.js';
 export * from './schemas/helps.js';
+export * from './schemas/connections.js';

@@ -7,6 +7,7 @@ import { companyRoutes } from './companies/routes.js';
 import { userRoutes } from './users/routes.js';
 import { settingRoutes } from './settings/routes.js';
 import { helpRoutes } from './helps/routes.js';
+import { connectionRoutes, connectionSessionRoutes } from './connections/routes.js';
 
 /** Every API module and the prefix it answers under /api. */
 export const apiRoutes =
@@ -19,4 +20,6 @@ export const apiRoutes =
     await api.register(userRoutes(deps), { prefix: '/users' });
     await api.register(settingRoutes(deps), { prefix: '/settings' });
     await api.register(helpRoutes(deps), { prefix: '/helps' });
+    await api.register(connectionRoutes(deps), { prefix: '/whatsapp' });
+    await api.register(connectionSessionRoutes(deps), { prefix: '/whatsappsession' });
   };

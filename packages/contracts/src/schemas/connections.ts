@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { editOf, id, name2to50, numeric, text } from './common.js';
+
+export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+const message = text().max(4096, 'tooLong');
+const minutes = numeric(z.number().int().min(0).max(525_600));
+
+/** POST /whatsapp — a connection with every field of the spec (foundation §3). */
+export const connectionBody = z.object({
+  name: name2to50,
+  provider: z.enum(PROVIDERS).default('beta'),
+  isDefault: z.boolean().default(false),
+  greetingMessage: message.default(''),
+  complationMessage: message.default(''),
+  outOfHoursMessage: message.default(''),
+  ratingMessage: message.default(''),
+  expiresInactiveMessage: message.default(''),
+  expiresTicket: minutes.default(0),
+  timeUseBotQueues: minutes.default(0),
+  maxUseBotQueues: numeric(z.number().int().min(0).max(100)).default(3),
+  timeToTransfer: minutes.nullable().default(null),
+  transferQueueId: id.nullable().default(null),
+  promptId: id.nullable().default(null),
+  integrationId: id.nullable().default(null),
+  queueIds: z.array(id).max(200).default([]),
+  /** External API bearer; generated when omitted. */
+  token: z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
+  // Cloud API only
+  phoneNumberId: z.string().trim().regex(/^\d{5,30}$/, 'invalidPhoneNumberId').optional(),
+  accessToken: z.string().trim().min(10, 'tooShort').max(2000, 'tooLong').optional(),
+  appSecret: z.string().trim().min(8, 'tooShort').max(200, 'tooLong').optional(),
+  verifyToken: z.string().trim().min(8, 'tooShort').max(200, 'tooLong').optional(),
+});
+export type ConnectionBody = z.infer<typeof connectionBody>;
+
+export const connectionUpdateBody = editOf(connectionBody);
+export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
+
+export const connectionListQuery = z.object({ session: z.string().optional(), companyId: z.string().optional() });

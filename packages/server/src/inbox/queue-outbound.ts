@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import type { EventSink } from '../platform/context.js';
+import { messages, tickets } from '../db/schema/index.js';
+import type { MediaType } from '../channels/channel.js';
+import { previewOf } from './preview.js';
+
+export interface OutboundInput {
+  companyId: number;
+  ticketId: number;
+  whatsappId: number;
+  body: string;
+  /** Who sends it: a user, or null for the bot / the external API. */
+  userId: number | null;
+  media?: { key: string; name: string; mimetype: string; type: MediaType };
+  quotedMsgId?: number | null;
+}
+
+/**
+ * Stores an outbound message as queued (ack 0), inside the caller's transaction. After commit
+ * the caller kicks the connection's outbox (`deps.sessions.kickOutbox`), whose holder sends it
+ * in order and records the acknowledgements. Nothing is sent before it is stored.
+ */
+export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundInput) {
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      companyId: input.companyId,
+      ticketId: input.ticketId,
+      whatsappId: input.whatsappId,
+      body: input.body,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      mediaType: input.media?.type ?? 'chat',
+      mediaUrl: input.media?.key ?? null,
+      mediaName: input.media?.name ?? null,
+      data: input.media ? { mimetype: input.media.mimetype } : null,
+      quotedMsgId: input.quotedMsgId ?? null,
+      userId: input.userId,
+    })
+    .returning();
+  const [ticket] = await tx
+    .update(tickets)
+    .set({ lastMessage: previewOf(message!.mediaType as MediaType, input.body), updatedAt: sql`now()` })
+    .where(eq(tickets.id, input.ticketId))
+    .returning();
+  const audience = { to: 'ticket', queueId: ticket!.queueId, userId: ticket!.userId } as const;
+  events.push(
+    { companyId: input.companyId, topic: 'appMessage', payload: { action: 'create', message, ticket }, audience },
+    { companyId: input.companyId, topic: 'ticket', payload: { action: 'update', ticket }, audience },
+  );
+  return message!;
+}

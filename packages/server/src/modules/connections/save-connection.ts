@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import type { ConnectionBody, ConnectionUpdateBody } from '@balcao/contracts';
+import type { Ctx, EventSink } from '../../platform/context.js';
+import type { Tx } from '../../db/client.js';
+import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
+import { AppError, invalid, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { loadConnection } from './connection-view.js';
+
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** The spec's rule: a connection with more than one queue needs its own greeting. */
+function assertGreeting(queueIds: number[], greeting: string) {
+  if (queueIds.length > 1 && !greeting.trim()) {
+    throw new AppError('ERR_WAPP_GREETING_REQUIRED', 'A connection with more than one queue needs a greeting message');
+  }
+}
+
+async function assertQueues(tx: Tx, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return wanted;
+  const found = await tx.select({ id: queues.id }).from(queues).where(inArray(queues.id, wanted));
+  if (found.length !== wanted.length) throw invalid({ queueIds: 'notFound' }, 'Unknown queue');
+  return wanted;
+}
+
+async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]) {
+  await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
+  if (queueIds.length > 0) {
+    await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId })));
+  }
+}
+
+/** Makes `id` the company's only default connection. */
+async function makeDefault(tx: Tx, id: number) {
+  await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
+  await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, id));
+}
+
+function publish(ctx: Ctx, events: EventSink, whatsapp: unknown) {
+  events.push({
+    companyId: ctx.actor.companyId,
+    topic: 'whatsapp',
+    payload: { action: 'update', whatsapp },
+    audience: { to: 'admins' },
+  });
+}
+
+export async function createConnection(ctx: Ctx, input: ConnectionBody) {
+  const { companyId } = ctx.actor;
+  if (input.provider === 'cloud') {
+    const missing = (['phoneNumberId', 'accessToken', 'appSecret'] as const).filter((k) => !input[k]);
+    if (missing.length > 0) throw invalid(Object.fromEntries(missing.map((k) => [k, 'required'])));
+  }
+  assertGreeting(input.queueIds, input.greetingMessage);
+  const { queueIds, token, ...fields } = input;
+  try {
+    const view = await ctx.tenant(async (tx, events) => {
+      // Lock the company row: two concurrent creations cannot both pass the plan limit.
+      const [limit] = await tx
+        .select({ connections: plans.connections })
+        .from(companies)
+        .innerJoin(plans, eq(plans.id, companies.planId))
+        .for('update', { of: companies });
+      const [current] = await tx.select({ n: count() }).from(whatsapps);
+      const existing = current?.n ?? 0;
+      if (limit && limit.connections > 0 && existing >= limit.connections) {
+        throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.connections} connections`, {
+          extra: { limit: limit.connections },
+        });
+      }
+      const wantedQueues = await assertQueues(tx, queueIds);
+      const [row] = await tx
+        .insert(whatsapps)
+        .values({
+          ...fields,
+          companyId,
+          isDefault: false,
+          token: token ?? newToken(),
+          verifyToken: fields.provider === 'cloud' ? (fields.verifyToken ?? newToken()) : null,
+          status: 'OPENING',
+          sessionWanted: true,
+        })
+        .returning({ id: whatsapps.id });
+      // The first connection is the default one; asking for it moves the default here.
+      if (existing === 0 || input.isDefault) await makeDefault(tx, row!.id);
+      await replaceQueues(tx, companyId, row!.id, wantedQueues);
+      const view = (await loadConnection(tx, row!.id, ctx.actor))!;
+      publish(ctx, events, view);
+      return view;
+    });
+    await ctx.deps.sessions.request(view.id, 'start');
+    return view;
+  } catch (err) {
+    if (isUniqueViolation(err, 'whatsapps_token_key')) throw invalid({ token: 'duplicated' }, 'This token is in use');
+    throw err;
+  }
+}
+
+export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateBody) {
+  const { companyId } = ctx.actor;
+  const { queueIds, isDefault, ...fields } = input;
+  try {
+    return await ctx.tenant(async (tx, events) => {
+      const [before] = await tx.select().from(whatsapps).where(eq(whatsapps.id, id)).for('update');
+      if (!before) throw notFound('connection');
+      const links = await tx.select({ id: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
+      const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
+      assertGreeting(nextQueues, fields.greetingMessage ?? before.greetingMessage);
+      if (isDefault === false && before.isDefault) {
+        throw new AppError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is needed: make another one the default');
+      }
+      if (fields.provider && fields.provider !== before.provider) {
+        throw invalid({ provider: 'immutable' }, 'A connection keeps its provider');
+      }
+      await tx
+        .update(whatsapps)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(whatsapps.id, id));
+      if (isDefault) await makeDefault(tx, id);
+      if (queueIds) await replaceQueues(tx, companyId, id, nextQueues);
+      const view = (await loadConnection(tx, id, ctx.actor))!;
+      publish(ctx, events, view);
+      return view;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'whatsapps_token_key')) throw invalid({ token: 'duplicated' }, 'This token is in use');
+    throw err;
+  }
+}
+
+/** Deleting the default connection hands the default to the oldest remaining one. */
+export async function deleteConnection(ctx: Ctx, id: number) {
+  await ctx.deps.sessions.request(id, 'logout');
+  await ctx.tenant(async (tx, events) => {
+    const [gone] = await tx.delete(whatsapps).where(eq(whatsapps.id, id)).returning();
+    if (!gone) throw notFound('connection');
+    if (gone.isDefault) {
+      const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps).orderBy(whatsapps.id).limit(1);
+      if (next) await makeDefault(tx, next.id);
+    }
+    events.push({
+      companyId: ctx.actor.companyId,
+      topic: 'whatsapp',
+      payload: { action: 'delete', whatsappId: id },
+      audience: { to: 'admins' },
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.js';
+import { whatsapps } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { SessionAction } from '../../channels/registry.js';
+
+/**
+ * The connections page's session buttons. The request is recorded in the row (sessionWanted,
+ * status) and announced; whichever process holds (or takes) the session acts on it.
+ */
+export async function sessionAction(ctx: Ctx, id: number, action: SessionAction) {
+  const wanted = action !== 'logout';
+  const session = await ctx.tenant(async (tx, events) => {
+    const [row] = await tx
+      .update(whatsapps)
+      .set({
+        sessionWanted: wanted,
+        status: wanted ? 'OPENING' : 'DISCONNECTED',
+        qrcode: '',
+        retries: 0,
+        updatedAt: new Date(),
+      })
+      .where(eq(whatsapps.id, id))
+      .returning({
+        id: whatsapps.id,
+        name: whatsapps.name,
+        status: whatsapps.status,
+        qrcode: whatsapps.qrcode,
+        retries: whatsapps.retries,
+        updatedAt: whatsapps.updatedAt,
+      });
+    if (!row) throw notFound('connection');
+    events.push({
+      companyId: ctx.actor.companyId,
+      topic: 'whatsappSession',
+      payload: { action: 'update', session: row },
+      audience: { to: 'admins' },
+    });
+    return row;
+  });
+  await ctx.deps.sessions.request(id, action);
+  return session;
+}
