@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { contacts, messages, tickets } from '../db/schema/index.js';
+import { pushMessageUpdate } from '../inbox/message-events.js';
 import { SendError, type Channel, type MediaType, type OutboundMessage } from './channel.js';
 
 const RETRY_MS = 3_000;
@@ -70,16 +71,7 @@ export async function drainOutbox(
         )
         .where(eq(messages.id, message.id))
         .returning();
-      const [ticket] = await tx
-        .select({ queueId: tickets.queueId, userId: tickets.userId })
-        .from(tickets)
-        .where(eq(tickets.id, message.ticketId));
-      events.push({
-        companyId,
-        topic: 'appMessage',
-        payload: { action: 'update', message: row },
-        audience: { to: 'ticket', queueId: ticket?.queueId ?? null, userId: ticket?.userId ?? null },
-      });
+      if (row) await pushMessageUpdate(tx, events, companyId, row);
     });
     if (result.externalId) sent++;
   }

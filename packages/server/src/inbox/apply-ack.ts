@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
-import { messages, tickets } from '../db/schema/index.js';
+import { messages } from '../db/schema/index.js';
+import { pushMessageUpdate } from './message-events.js';
 import type { AckUpdate, MessageUpdate } from '../channels/channel.js';
 import type { ConnectionRef } from './receive-message.js';
 
@@ -20,16 +21,7 @@ export async function applyAck(deps: Deps, conn: ConnectionRef, update: AckUpdat
           .where(and(where, lt(messages.ack, update.ack)))
           .returning();
     if (!row) return false;
-    const [ticket] = await tx
-      .select({ queueId: tickets.queueId, userId: tickets.userId })
-      .from(tickets)
-      .where(eq(tickets.id, row.ticketId));
-    events.push({
-      companyId: conn.companyId,
-      topic: 'appMessage',
-      payload: { action: 'update', message: row },
-      audience: { to: 'ticket', queueId: ticket?.queueId ?? null, userId: ticket?.userId ?? null },
-    });
+    await pushMessageUpdate(tx, events, conn.companyId, row);
     return true;
   });
 }
@@ -53,16 +45,7 @@ export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: Messa
       .where(where)
       .returning();
     if (!row) return false;
-    const [ticket] = await tx
-      .select({ queueId: tickets.queueId, userId: tickets.userId })
-      .from(tickets)
-      .where(eq(tickets.id, row.ticketId));
-    events.push({
-      companyId: conn.companyId,
-      topic: 'appMessage',
-      payload: { action: 'update', message: row },
-      audience: { to: 'ticket', queueId: ticket?.queueId ?? null, userId: ticket?.userId ?? null },
-    });
+    await pushMessageUpdate(tx, events, conn.companyId, row);
     return true;
   });
 }
