@@ -35,10 +35,13 @@ export function MenuLink({
   const { pathname } = useLocation();
   const Icon = item.icon;
   const label = t(item.labelKey);
-  const icon = (
-    <Badge color="error" badgeContent="!" invisible={!badge} data-testid={badge ? 'connections-warning' : undefined}>
+  // Only a shown badge is rendered: a hidden one would still put "!" into the item's name.
+  const icon = badge ? (
+    <Badge color="error" badgeContent="!" data-testid="connections-warning">
       <Icon />
     </Badge>
+  ) : (
+    <Icon />
   );
   return (
     <Tooltip title={mini ? label : ''} placement="right" disableInteractive>

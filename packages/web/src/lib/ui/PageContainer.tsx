@@ -24,7 +24,8 @@ export function PageContainer({
           {title}
         </Typography>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          // Gaps, not margins: an action wrapped to a new line (phones) stays aligned to the left.
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {actions}
           </Stack>
         )}
