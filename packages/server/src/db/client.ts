@@ -31,7 +31,13 @@ export function createPools(url: string, opts: { max?: number } = {}): DbPools {
   const app = new pg.Pool({ connectionString: url, max: opts.max ?? 16, options: '-c role=balcao_app' });
   const platform = new pg.Pool({ connectionString: url, max: 6, options: '-c role=balcao_platform' });
   const pools = [owner, app, platform];
-  for (const pool of pools) pool.on('error', () => {}); // idle client errors surface on next use
+  for (const pool of pools) {
+    // Errors of idle clients surface on their next use. A checked-out client (a LISTEN held by
+    // the Socket.IO adapter or the session registry) would otherwise crash the process with an
+    // unhandled 'error' when the server goes away (shutdown, failover): its owner reconnects.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+  }
   return {
     owner,
     app,
