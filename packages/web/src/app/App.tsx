@@ -8,14 +8,8 @@ import { AppRoutes } from './routing/AppRoutes';
 
 function Toasts() {
   const { mode } = useColorMode();
-  return <ToastContainer
-      position="top-right"
-      autoClose={TOAST_MS}
-      theme={mode}
-      newestOnTop
-      // below the top bar, so its buttons stay reachable
-      style={{ top: 64 }}
-    />;
+  // Bottom right: toasts never cover the top bar's menus or a page's action buttons.
+  return <ToastContainer position="bottom-right" autoClose={TOAST_MS} theme={mode} newestOnTop />;
 }
 
 export function App() {

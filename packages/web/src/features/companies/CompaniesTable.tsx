@@ -37,11 +37,9 @@ export function CompaniesTable({ query, editingId, onEdit, onRenew, onDelete }: 
         t('companies.fields.id'),
         t('companies.fields.name'),
         t('companies.fields.email'),
-        t('companies.fields.phone'),
         t('companies.fields.plan'),
         t('companies.fields.campaignsEnabled'),
         t('companies.fields.status'),
-        t('companies.fields.createdAt'),
         t('companies.fields.dueDate'),
         t('companies.fields.recurrence'),
         t('common.actions'),
@@ -61,11 +59,9 @@ export function CompaniesTable({ query, editingId, onEdit, onRenew, onDelete }: 
             <TableCell>{c.id}</TableCell>
             <TableCell>{c.name}</TableCell>
             <TableCell>{c.email}</TableCell>
-            <TableCell>{c.phone}</TableCell>
             <TableCell>{c.plan?.name ?? ''}</TableCell>
             <TableCell>{campaignsOn(c) ? t('common.enabled') : t('common.disabled')}</TableCell>
             <TableCell>{c.status === false ? t('common.no') : t('common.yes')}</TableCell>
-            <TableCell>{formatDate(c.createdAt)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.dueDate)}</TableCell>
             <TableCell>{c.recurrence ? t(`companies.recurrences.${c.recurrence}`, { defaultValue: c.recurrence }) : ''}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
+import Chip from '@mui/material/Chip';
 import TableRow from '@mui/material/TableRow';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -35,8 +36,6 @@ export default function PlansTab() {
     setDeleting(null);
   };
 
-  const yesNo = (v: boolean | undefined) => (v ? t('common.yes') : t('common.no'));
-
   return (
     <Stack spacing={3}>
       <PlanForm editing={editing} onDone={() => setEditing(null)} />
@@ -51,7 +50,7 @@ export default function PlansTab() {
           t('plans.fields.connections'),
           t('plans.fields.queues'),
           t('plans.fields.value'),
-          ...PLAN_FEATURES.map((f) => t(`plans.fields.${f}`)),
+          t('plans.fields.features'),
           t('common.actions'),
         ]}
         renderRow={(p) => (
@@ -61,9 +60,14 @@ export default function PlansTab() {
             <TableCell>{p.connections}</TableCell>
             <TableCell>{p.queues}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBRL(p.value)}</TableCell>
-            {PLAN_FEATURES.map((f) => (
-              <TableCell key={f}>{yesNo(p[f])}</TableCell>
-            ))}
+            <TableCell>
+              {/* One column for the seven flags keeps the table inside the page. */}
+              <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 0.5 }}>
+                {PLAN_FEATURES.filter((f) => p[f]).map((f) => (
+                  <Chip key={f} size="small" label={t(`plans.fields.${f}`)} />
+                ))}
+              </Stack>
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(p)}>
                 <EditIcon fontSize="small" />
