@@ -1,7 +1,10 @@
 import type { ChannelFactory } from './registry.js';
+import { betaChannel } from './beta/beta-channel.js';
 
 /**
  * The channel of each provider (`whatsapps.provider`). A provider missing here cannot start a
  * session yet: the registry logs it and leaves the connection DISCONNECTED.
  */
-export const CHANNEL_FACTORIES: Partial<Record<string, ChannelFactory>> = {};
+export const CHANNEL_FACTORIES: Partial<Record<string, ChannelFactory>> = {
+  beta: betaChannel,
+};
