@@ -20,6 +20,9 @@ export function channelEvents(deps: Deps, conn: Whatsapp, onConnected: () => voi
             qrcode: update.qrcode ?? '',
             retries: update.retries ?? 0,
             ...(update.number ? { number: update.number } : {}),
+            // A session that gave up (QR codes unscanned, logged out) stays down until someone
+            // asks again: it is not restarted on the next boot.
+            ...(update.status === 'DISCONNECTED' ? { sessionWanted: false } : {}),
             updatedAt: sql`now()`,
           })
           .where(eq(whatsapps.id, conn.id))

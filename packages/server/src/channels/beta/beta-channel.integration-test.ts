@@ -159,6 +159,8 @@ describe('status machine', () => {
     s.showQr('qr-4');
     const r = await untilRow(h.conn.id, (r) => r.status === 'DISCONNECTED');
     expect(r.qrcode).toBe('');
+    // Given up: not restarted by the next boot until someone asks again.
+    expect(r.sessionWanted).toBe(false);
     expect(s.ended).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     expect(h.sockets).toHaveLength(1); // no retry
