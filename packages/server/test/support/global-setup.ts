@@ -17,7 +17,8 @@ declare module 'vitest' {
  * file clones (CREATE DATABASE … TEMPLATE), so each file starts from a fresh, real schema.
  */
 export default async function setup(project: TestProject) {
-  const dir = path.resolve('.tmp/test-pg');
+  // One directory per run: two runs at once (two terminals, CI and a developer) never share one.
+  const dir = path.resolve(`.tmp/test-pg-${process.pid}`);
   await fs.rm(dir, { recursive: true, force: true });
   const pgServer = await startEmbeddedPostgres(dir, pino({ level: 'warn' }));
   const admin = new pg.Pool({ connectionString: pgServer.url, max: 1 });
@@ -31,5 +32,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgUrl', pgServer.url);
   return async () => {
     await pgServer.stop();
+    await fs.rm(dir, { recursive: true, force: true });
   };
 }
