@@ -1,5 +1,6 @@
 import { benchStartup } from './startup.ts';
 import { benchLoginBundle } from './login-bundle.ts';
+import { benchCloudWebhook } from './cloud-webhook.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -8,6 +9,7 @@ bundleServer();
 const benches: Record<string, () => Promise<unknown>> = {
   startup: () => benchStartup(),
   'login-bundle': () => benchLoginBundle(),
+  'cloud-webhook': () => benchCloudWebhook(),
 };
 
 const only = process.env.BENCH?.split(',');

@@ -12,3 +12,7 @@ export * from './schemas/users.js';
 export * from './schemas/settings.js';
 export * from './schemas/helps.js';
 export * from './schemas/connections.js';
+export * from './schemas/external-api.js';
+export * from './schemas/sandbox.js';
+export * from './schemas/tickets.js';
+export * from './schemas/messages.js';

@@ -14,6 +14,7 @@ import { createMailer } from './platform/mail.js';
 import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
+import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
 
@@ -40,6 +41,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs, storage, sessions: null! };
     deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
+    hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
     await seedPlatform(deps);
     const app = await buildApp({ deps, hub, webDist: opts.webDist });
     await app.listen({ port: config.PORT, host: config.HOST });

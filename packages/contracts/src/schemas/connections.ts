@@ -1,11 +1,33 @@
 import { z } from 'zod';
 import { editOf, id, name2to50, numeric, text } from './common.js';
+import { scheduleDay } from './companies.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 const message = text().max(4096, 'tooLong');
 const minutes = numeric(z.number().int().min(0).max(525_600));
+
+/** How the API shows a Cloud API secret: its last four characters behind this. */
+export const SECRET_MASK = '••••';
+
+/**
+ * A Cloud API field the web may send back as it was shown: null (a connection of another
+ * provider) or a masked secret means "unchanged", never a new value.
+ */
+const keptWhenShown = <T extends z.ZodType>(inner: T) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.startsWith(SECRET_MASK)) ? undefined : v),
+    inner.optional(),
+  );
+
+/** Business hours: none, or the whole week with each weekday once. */
+const connectionSchedules = z
+  .array(scheduleDay)
+  .refine(
+    (days) => days.length === 0 || (days.length === 7 && new Set(days.map((d) => d.weekdayEn)).size === 7),
+    'sevenDays',
+  );
 
 /** POST /whatsapp — a connection with every field of the spec (foundation §3). */
 export const connectionBody = z.object({
@@ -25,13 +47,19 @@ export const connectionBody = z.object({
   promptId: id.nullable().default(null),
   integrationId: id.nullable().default(null),
   queueIds: z.array(id).max(200).default([]),
+  schedules: connectionSchedules.default([]),
   /** External API bearer; generated when omitted. */
   token: z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
-  // Cloud API only
-  phoneNumberId: z.string().trim().regex(/^\d{5,30}$/, 'invalidPhoneNumberId').optional(),
-  accessToken: z.string().trim().min(10, 'tooShort').max(2000, 'tooLong').optional(),
-  appSecret: z.string().trim().min(8, 'tooShort').max(200, 'tooLong').optional(),
-  verifyToken: z.string().trim().min(8, 'tooShort').max(200, 'tooLong').optional(),
+  // Cloud API only (ignored for the other providers)
+  phoneNumberId: keptWhenShown(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5,30}$/, 'invalidPhoneNumberId'),
+  ),
+  accessToken: keptWhenShown(z.string().trim().min(10, 'tooShort').max(2000, 'tooLong')),
+  appSecret: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
+  verifyToken: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
 

@@ -105,4 +105,9 @@ export interface Channel {
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
   /** Beta only: pairing by code instead of QR. */
   requestPairingCode?(phoneNumber: string): Promise<string>;
+  /**
+   * A provider-specific signal sent from any process through `SessionRegistry.signal` (the
+   * sandbox's simulated QR scan). The payload is what the sender passed, as JSON.
+   */
+  onSignal?(payload: unknown): Promise<void>;
 }

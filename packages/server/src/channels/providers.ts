@@ -1,5 +1,7 @@
 import type { ChannelFactory } from './registry.js';
 import { betaChannel } from './beta/beta-channel.js';
+import { cloudChannel } from './cloud/cloud-channel.js';
+import { sandboxChannel } from './sandbox/store.js';
 
 /**
  * The channel of each provider (`whatsapps.provider`). A provider missing here cannot start a
@@ -7,4 +9,6 @@ import { betaChannel } from './beta/beta-channel.js';
  */
 export const CHANNEL_FACTORIES: Partial<Record<string, ChannelFactory>> = {
   beta: betaChannel,
+  cloud: cloudChannel,
+  sandbox: sandboxChannel,
 };

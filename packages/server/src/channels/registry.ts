@@ -13,6 +13,7 @@ export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps)
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
+const SIGNAL_CHANNEL = 'balcao_signal';
 export type SessionAction = 'start' | 'restart' | 'logout';
 
 interface Live {
@@ -47,6 +48,7 @@ export class SessionRegistry {
     this.listener.on('notification', (n) => this.onNotification(n.channel, n.payload ?? ''));
     await this.listener.query(`LISTEN ${SESSION_CHANNEL}`);
     await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    await this.listener.query(`LISTEN ${SIGNAL_CHANNEL}`);
     await this.tick();
     this.timer = setInterval(() => void this.tick(), LEASE_RENEW_MS);
   }
@@ -61,6 +63,17 @@ export class SessionRegistry {
     await this.deps.pools.owner.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, String(whatsappId)]);
   }
 
+  /**
+   * Hands a provider-specific signal to the connection's live channel (`Channel.onSignal`),
+   * wherever it runs. Fire and forget: nobody acts when no process holds the session.
+   */
+  async signal(whatsappId: number, payload: unknown): Promise<void> {
+    await this.deps.pools.owner.query('select pg_notify($1, $2)', [
+      SIGNAL_CHANNEL,
+      JSON.stringify({ whatsappId, payload }),
+    ]);
+  }
+
   /** The live channel of a connection, when this process holds it. */
   local(whatsappId: number): Channel | undefined {
     return this.live.get(whatsappId)?.channel;
@@ -69,6 +82,7 @@ export class SessionRegistry {
   private onNotification(channel: string, payload: string): void {
     if (this.stopped) return;
     if (channel === OUTBOX_CHANNEL) return this.drain(Number(payload));
+    if (channel === SIGNAL_CHANNEL) return this.onSignal(payload);
     const [id, action] = payload.split(':');
     const whatsappId = Number(id);
     void (async () => {
@@ -76,11 +90,26 @@ export class SessionRegistry {
       if (action === 'logout' && live) {
         await live.channel.logout().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'logout failed'));
         await this.stopLocal(whatsappId);
-      } else if (action === 'restart' && live) {
+      } else if ((action === 'restart' || action === 'start') && live) {
+        // "Try again" on a live channel that gave up (DISCONNECTED after unscanned QR codes):
+        // the row already says OPENING, so the session starts over.
         await this.stopLocal(whatsappId);
       }
       await this.tick();
     })().catch((err: unknown) => this.deps.log.error({ err, whatsappId }, 'session request failed'));
+  }
+
+  private onSignal(raw: string): void {
+    let whatsappId: number;
+    let payload: unknown;
+    try {
+      ({ whatsappId, payload } = JSON.parse(raw) as { whatsappId: number; payload: unknown });
+    } catch {
+      return;
+    }
+    const channel = this.live.get(whatsappId)?.channel;
+    if (!channel?.onSignal) return;
+    channel.onSignal(payload).catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'channel signal failed'));
   }
 
   /** Serialised: one pass at a time. */
@@ -122,7 +151,11 @@ export class SessionRegistry {
       this.deps.log.warn({ whatsappId, provider: conn?.provider }, 'no channel for this provider');
       return;
     }
-    const channel = factory(conn, channelEvents(this.deps, conn, () => this.drain(whatsappId)), this.deps);
+    const channel = factory(
+      conn,
+      channelEvents(this.deps, conn, () => this.drain(whatsappId)),
+      this.deps,
+    );
     this.live.set(whatsappId, { channel, companyId: conn.companyId, draining: false, drainAgain: false });
     try {
       await channel.start();

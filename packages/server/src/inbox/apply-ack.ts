@@ -26,7 +26,7 @@ export async function applyAck(deps: Deps, conn: ConnectionRef, update: AckUpdat
   });
 }
 
-/** Edits and deletions made on WhatsApp show as isEdited / isDeleted; reactions are kept in data. */
+/** Edits and deletions made on WhatsApp show as isEdited / isDeleted; reactions are kept in data (one per person). */
 export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: MessageUpdate): Promise<boolean> {
   return runTenant(deps, conn.companyId, async (tx, events) => {
     const where = and(eq(messages.whatsappId, conn.id), eq(messages.externalId, update.externalId));
@@ -36,8 +36,12 @@ export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: Messa
         : update.kind === 'delete'
           ? { isDeleted: true }
           : {
+              // One reaction per person (WhatsApp's rule): a new one replaces theirs, an empty one
+              // removes it — so a reaction delivered twice is kept once.
               data: sql`jsonb_set(coalesce(${messages.data}, '{}'::jsonb), '{reactions}',
-                coalesce(${messages.data}->'reactions', '[]'::jsonb) || ${JSON.stringify([{ emoji: update.emoji, from: update.from }])}::jsonb)`,
+                coalesce((select jsonb_agg(r) from jsonb_array_elements(coalesce(${messages.data}->'reactions', '[]'::jsonb)) r
+                          where r->>'from' is distinct from ${update.from}), '[]'::jsonb)
+                || ${JSON.stringify(update.emoji ? [{ emoji: update.emoji, from: update.from }] : [])}::jsonb)`,
             };
     const [row] = await tx
       .update(messages)

@@ -6,6 +6,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import { extensionFor, sanitizeFileName, type Storage } from '../platform/storage.js';
 import { liveTicket, upsertContact } from './find-or-create.js';
 import { previewOf } from './preview.js';
+import { afterReceive } from './after-receive.js';
 
 export interface ConnectionRef {
   id: number;
@@ -102,7 +103,7 @@ export async function receiveMessage(
       },
     );
     return { stored: true, messageId: message!.id, ticketId: ticket.id } as const;
-  });
+  }).then((received) => afterReceive(deps, conn, msg, received));
 }
 
 async function saveMedia(storage: Storage, companyId: number, media: NonNullable<InboundMessage['media']>) {

@@ -7,7 +7,12 @@ import { companyRoutes } from './companies/routes.js';
 import { userRoutes } from './users/routes.js';
 import { settingRoutes } from './settings/routes.js';
 import { helpRoutes } from './helps/routes.js';
+import { cloudWebhookRoutes } from '../channels/cloud/webhook-routes.js';
 import { connectionRoutes, connectionSessionRoutes } from './connections/routes.js';
+import { externalApiRoutes } from './external-api/routes.js';
+import { ticketRoutes } from './tickets/routes.js';
+import { messageRoutes } from './messages/routes.js';
+import { sandboxRoutes } from '../channels/sandbox/routes.js';
 
 /** Every API module and the prefix it answers under /api. */
 export const apiRoutes =
@@ -20,6 +25,11 @@ export const apiRoutes =
     await api.register(userRoutes(deps), { prefix: '/users' });
     await api.register(settingRoutes(deps), { prefix: '/settings' });
     await api.register(helpRoutes(deps), { prefix: '/helps' });
+    await api.register(cloudWebhookRoutes(deps), { prefix: '/webhooks/whatsapp' });
     await api.register(connectionRoutes(deps), { prefix: '/whatsapp' });
     await api.register(connectionSessionRoutes(deps), { prefix: '/whatsappsession' });
+    await api.register(externalApiRoutes(deps), { prefix: '/messages' });
+    await api.register(ticketRoutes(deps), { prefix: '/tickets' });
+    await api.register(messageRoutes(deps), { prefix: '/messages' });
+    await api.register(sandboxRoutes(deps), { prefix: '/sandbox' });
   };

@@ -8,6 +8,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/forgetpassword/a@b.co')).toBe('/api/forgetpassword/:email');
     expect(redactUrl('/socket.io/?token=abc&EIO=4')).toBe('/socket.io/?token=[redacted]&EIO=4');
     expect(redactUrl('/api/users?pageNumber=2')).toBe('/api/users?pageNumber=2');
+    expect(redactUrl('/api/webhooks/whatsapp/7?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42')).toBe(
+      '/api/webhooks/whatsapp/7?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
+    );
   });
 });
 

@@ -9,7 +9,8 @@ const SECRET_PATHS = [
 
 export function redactUrl(url: string): string {
   for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(url)) return replacement;
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  // Socket handshake tokens, and the verify token of Meta's webhook verification.
+  return url.replace(/([?&](?:token|hub\.verify_token)=)[^&]*/g, '$1[redacted]');
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {

@@ -44,6 +44,8 @@ export class RealtimeHub implements Publisher {
   private closing = false;
   /** Told when a user's first socket connects, on each heartbeat, and when their last one leaves. */
   onPresence: (user: SocketData, online: boolean) => Promise<void> = async () => {};
+  /** Registers a module's client-event handlers on each new socket (tickets: joinChatBox…). */
+  onSocket: (socket: Socket) => void = () => {};
 
   constructor(
     private readonly log: Logger,
@@ -99,6 +101,7 @@ export class RealtimeHub implements Publisher {
     if (d.allTicket) joined.push(rooms.noQueue(d.companyId));
     if (d.super) joined.push(rooms.super());
     void socket.join(joined);
+    this.onSocket(socket);
     socket.emit('ready');
     const presence = (online: boolean) =>
       this.onPresence(d, online).catch((err: unknown) => this.log.warn({ err }, 'presence update failed'));

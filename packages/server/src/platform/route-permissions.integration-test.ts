@@ -10,11 +10,22 @@ import { routeAccessTable } from './guard.js';
  * Routes marked (*) also decide in their handler (own record or own company, else 404).
  */
 const EXPECTED_ACCESS = {
+  'DELETE /api/messages/:id': 'signed-in', // (*) only your own sent message (403); ticket visibility, else 404
+  'DELETE /api/tickets/:id': 'ticket-options:deleteTicket',
+  'GET /api/messages/:ticketId': 'signed-in', // (*) ticket visibility, else 404
+  'GET /api/tickets': 'signed-in', // (*) scope by visibility; showAll needs tickets-manager:showall
+  'GET /api/tickets/:id': 'signed-in', // (*)
+  'GET /api/tickets/u/:uuid': 'signed-in', // (*)
+  'POST /api/messages/:ticketId': 'signed-in', // (*)
+  'POST /api/tickets': 'signed-in', // (*) queue required unless admin
+  'PUT /api/tickets/:id': 'signed-in', // (*)
   'DELETE /api/auth/logout': 'public',
   'DELETE /api/companies/:id': 'companies:manage',
   'DELETE /api/helps/:id': 'helps:manage',
   'DELETE /api/plans/:id': 'plans:manage',
   'DELETE /api/users/:id': 'users:manage',
+  'DELETE /api/whatsapp/:id': 'connections-page:editOrDeleteConnection',
+  'DELETE /api/whatsappsession/:id': 'connections-page:actionButtons',
   'GET /api/auth/me': 'signed-in allowExpired',
   'GET /api/companies': 'companies:manage',
   'GET /api/companies/:id': 'signed-in', // (*) super or the company itself
@@ -26,26 +37,44 @@ const EXPECTED_ACCESS = {
   'GET /api/plans/:id': 'signed-in',
   'GET /api/plans/all': 'signed-in',
   'GET /api/plans/list': 'public',
+  'GET /api/sandbox/:whatsappId': 'connections-page:editOrDeleteConnection',
+  'GET /api/sandbox/:whatsappId/conversations/:number': 'connections-page:editOrDeleteConnection',
+  'GET /api/sandbox/:whatsappId/customers': 'connections-page:editOrDeleteConnection',
+  'GET /api/sandbox/:whatsappId/media/:messageId': 'connections-page:editOrDeleteConnection',
   'GET /api/settings': 'signed-in',
   'GET /api/users': 'users:manage',
   'GET /api/users/:id': 'signed-in', // (*) users:manage, or oneself
   'GET /api/users/list': 'signed-in',
+  'GET /api/webhooks/whatsapp/:connectionId': 'public', // Meta's verification: the connection's verify token
+  'GET /api/whatsapp': 'signed-in',
+  'GET /api/whatsapp/:id': 'signed-in',
   'POST /api/auth/login': 'public',
   'POST /api/auth/refresh_token': 'public',
   'POST /api/companies': 'companies:manage',
   'POST /api/companies/cadastro': 'public',
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/helps': 'helps:manage',
+  'POST /api/messages/send': 'public', // authenticates by the connection token (external API)
   'POST /api/plans': 'plans:manage',
   'POST /api/resetpasswords/:email/:token/:newPassword': 'public',
+  'POST /api/sandbox/:whatsappId/conversations/:number/read': 'connections-page:editOrDeleteConnection',
+  'POST /api/sandbox/:whatsappId/customers': 'connections-page:editOrDeleteConnection',
+  'POST /api/sandbox/:whatsappId/messages': 'connections-page:editOrDeleteConnection',
+  'POST /api/sandbox/:whatsappId/scan': 'connections-page:editOrDeleteConnection',
   'POST /api/users': 'users:manage',
   'POST /api/users/set-language/:lang': 'signed-in allowExpired',
+  'POST /api/webhooks/whatsapp/:connectionId': 'public', // Meta's deliveries: X-Hub-Signature-256 with the app secret
+  'POST /api/whatsapp': 'connections-page:addConnection',
+  'POST /api/whatsapp/:id/token': 'connections-page:editOrDeleteConnection',
+  'POST /api/whatsappsession/:id': 'connections-page:actionButtons',
   'PUT /api/companies/:id': 'companies:manage',
   'PUT /api/companies/:id/schedules': 'signed-in', // (*) super, or settings:manage in the company itself
   'PUT /api/helps/:id': 'helps:manage',
   'PUT /api/plans/:id': 'plans:manage',
   'PUT /api/settings/:key': 'settings:manage',
   'PUT /api/users/:id': 'signed-in', // (*) users:manage, or oneself without profile/queues/connection
+  'PUT /api/whatsapp/:id': 'connections-page:editOrDeleteConnection',
+  'PUT /api/whatsappsession/:id': 'connections-page:actionButtons',
 };
 
 let t: TestApp;

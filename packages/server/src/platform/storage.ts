@@ -48,6 +48,7 @@ export function sanitizeFileName(name: string | undefined, fallback = 'file'): s
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .replace(/\s+/g, '_')
     .replace(/^\.+/, '')

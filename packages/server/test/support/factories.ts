@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 import type { Api } from './client.js';
+import { inTenant } from '../../src/db/client.js';
+import { whatsapps } from '../../src/db/schema/index.js';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -79,4 +81,32 @@ export async function createTenant(t: TestApp, overrides: { planId?: number; nam
     companyId: res.body.id,
     admin: { id: session.user.id, email, password, token: session.token, api: t.api.as(session.token) },
   };
+}
+
+/**
+ * A Cloud API connection written straight to the database (the connections CRUD is not what is
+ * tested here). `sessionWanted: true` plus `t.running.deps.sessions.tick()` starts its channel.
+ */
+export async function insertCloudConnection(
+  t: TestApp,
+  companyId: number,
+  overrides: Partial<typeof whatsapps.$inferInsert> = {},
+) {
+  const [row] = await inTenant(t.running.deps.pools.db, companyId, (tx) =>
+    tx
+      .insert(whatsapps)
+      .values({
+        companyId,
+        name: `Cloud ${uid()}`,
+        provider: 'cloud',
+        token: randomBytes(30).toString('base64url'),
+        phoneNumberId: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)),
+        accessToken: `EAAG${randomBytes(24).toString('hex')}`,
+        appSecret: randomBytes(16).toString('hex'),
+        verifyToken: randomBytes(12).toString('hex'),
+        ...overrides,
+      })
+      .returning(),
+  );
+  return row!;
 }

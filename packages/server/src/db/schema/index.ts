@@ -5,3 +5,5 @@ export * from './auth.js';
 export * from './helps.js';
 export * from './connections.js';
 export * from './inbox.js';
+export * from './sandbox.js';
+export * from './tracking.js';

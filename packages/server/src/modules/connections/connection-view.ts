@@ -1,12 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { can, type PermissionSubject } from '@balcao/contracts';
+import { can, SECRET_MASK, type PermissionSubject } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 
 type Row = typeof whatsapps.$inferSelect;
 
 /** A secret shown only by its last four characters. */
-const mask = (secret: string | null) => (secret ? `••••${secret.slice(-4)}` : null);
+const mask = (secret: string | null) => (secret ? `${SECRET_MASK}${secret.slice(-4)}` : null);
 
 /**
  * A connection as the API shows it: with its queues; the API token only to admins; Cloud API

@@ -18,7 +18,11 @@ export const connectionRoutes =
   async (app) => {
     app.get('/', { schema: { querystring: connectionListQuery } }, (req) =>
       req.ctx.tenant(async (tx) =>
-        connectionViews(tx, await tx.select().from(whatsapps).orderBy(asc(whatsapps.name), asc(whatsapps.id)), req.ctx.actor),
+        connectionViews(
+          tx,
+          await tx.select().from(whatsapps).orderBy(asc(whatsapps.name), asc(whatsapps.id)),
+          req.ctx.actor,
+        ),
       ),
     );
 
@@ -60,7 +64,9 @@ export const connectionRoutes =
 export const connectionSessionRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/:id', { schema: { params: idParams }, config: SESSION }, (req) => sessionAction(req.ctx, req.params.id, 'start'));
+    app.post('/:id', { schema: { params: idParams }, config: SESSION }, (req) =>
+      sessionAction(req.ctx, req.params.id, 'start'),
+    );
     app.put('/:id', { schema: { params: idParams }, config: SESSION }, (req) =>
       sessionAction(req.ctx, req.params.id, 'restart'),
     );

@@ -16,12 +16,36 @@ function assertGreeting(queueIds: number[], greeting: string) {
   }
 }
 
-async function assertQueues(tx: Tx, ids: number[]) {
+/** The company's queues among `ids` (tenant scope: another company's are unknown here). */
+async function assertQueues(tx: Tx, ids: number[], field = 'queueIds') {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return wanted;
   const found = await tx.select({ id: queues.id }).from(queues).where(inArray(queues.id, wanted));
-  if (found.length !== wanted.length) throw invalid({ queueIds: 'notFound' }, 'Unknown queue');
+  if (found.length !== wanted.length) throw invalid({ [field]: 'notFound' }, 'Unknown queue');
   return wanted;
+}
+
+/**
+ * Every write to a company's connections takes its company row first: the plan limit and the
+ * one-default rule are decided one writer at a time (two edits both making "their" connection
+ * the default would otherwise meet at the unique index), always in the same lock order.
+ */
+async function lockCompany(tx: Tx) {
+  const [limit] = await tx
+    .select({ connections: plans.connections })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .for('update', { of: companies });
+  return limit;
+}
+
+const CLOUD_FIELDS = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken'] as const;
+
+/** Cloud API fields mean nothing to the other providers: not stored for them. */
+function withoutCloudFields<T extends Partial<Record<(typeof CLOUD_FIELDS)[number], unknown>>>(fields: T): T {
+  const copy = { ...fields };
+  for (const key of CLOUD_FIELDS) delete copy[key];
+  return copy;
 }
 
 async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]) {
@@ -33,7 +57,10 @@ async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queu
 
 /** Makes `id` the company's only default connection. */
 async function makeDefault(tx: Tx, id: number) {
-  await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
+  await tx
+    .update(whatsapps)
+    .set({ isDefault: false })
+    .where(and(eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
   await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, id));
 }
 
@@ -52,16 +79,13 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
     const missing = (['phoneNumberId', 'accessToken', 'appSecret'] as const).filter((k) => !input[k]);
     if (missing.length > 0) throw invalid(Object.fromEntries(missing.map((k) => [k, 'required'])));
   }
-  assertGreeting(input.queueIds, input.greetingMessage);
-  const { queueIds, token, ...fields } = input;
+  assertGreeting([...new Set(input.queueIds)], input.greetingMessage);
+  const { queueIds, token, isDefault: _isDefault, ...given } = input;
+  const fields = given.provider === 'cloud' ? given : withoutCloudFields(given);
   try {
     const view = await ctx.tenant(async (tx, events) => {
-      // Lock the company row: two concurrent creations cannot both pass the plan limit.
-      const [limit] = await tx
-        .select({ connections: plans.connections })
-        .from(companies)
-        .innerJoin(plans, eq(plans.id, companies.planId))
-        .for('update', { of: companies });
+      // Two concurrent creations cannot both pass the plan limit.
+      const limit = await lockCompany(tx);
       const [current] = await tx.select({ n: count() }).from(whatsapps);
       const existing = current?.n ?? 0;
       if (limit && limit.connections > 0 && existing >= limit.connections) {
@@ -70,6 +94,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
         });
       }
       const wantedQueues = await assertQueues(tx, queueIds);
+      if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
       const [row] = await tx
         .insert(whatsapps)
         .values({
@@ -99,16 +124,25 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
 
 export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateBody) {
   const { companyId } = ctx.actor;
-  const { queueIds, isDefault, ...fields } = input;
+  const { queueIds, isDefault, ...given } = input;
   try {
     return await ctx.tenant(async (tx, events) => {
+      await lockCompany(tx);
       const [before] = await tx.select().from(whatsapps).where(eq(whatsapps.id, id)).for('update');
       if (!before) throw notFound('connection');
-      const links = await tx.select({ id: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
+      const fields = before.provider === 'cloud' ? given : withoutCloudFields(given);
+      const links = await tx
+        .select({ id: whatsappQueues.queueId })
+        .from(whatsappQueues)
+        .where(eq(whatsappQueues.whatsappId, id));
       const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
+      if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
       assertGreeting(nextQueues, fields.greetingMessage ?? before.greetingMessage);
       if (isDefault === false && before.isDefault) {
-        throw new AppError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is needed: make another one the default');
+        throw new AppError(
+          'ERR_NO_OTHER_WHATSAPP',
+          'At least one default connection is needed: make another one the default',
+        );
       }
       if (fields.provider && fields.provider !== before.provider) {
         throw invalid({ provider: 'immutable' }, 'A connection keeps its provider');
@@ -129,10 +163,20 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   }
 }
 
-/** Deleting the default connection hands the default to the oldest remaining one. */
+/**
+ * Deleting the default connection hands the default to the oldest remaining one. The session is
+ * logged out first (while the channel still has its auth state), but only once the connection is
+ * known to be the caller's company's: another company's id answers 404 and touches nothing.
+ */
 export async function deleteConnection(ctx: Ctx, id: number) {
+  // Not wanted any more: the registry stops it after the logout instead of starting it again.
+  const [mine] = await ctx.tenant((tx) =>
+    tx.update(whatsapps).set({ sessionWanted: false }).where(eq(whatsapps.id, id)).returning({ id: whatsapps.id }),
+  );
+  if (!mine) throw notFound('connection');
   await ctx.deps.sessions.request(id, 'logout');
   await ctx.tenant(async (tx, events) => {
+    await lockCompany(tx);
     const [gone] = await tx.delete(whatsapps).where(eq(whatsapps.id, id)).returning();
     if (!gone) throw notFound('connection');
     if (gone.isDefault) {

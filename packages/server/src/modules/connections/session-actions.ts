@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
-import { whatsapps } from '../../db/schema/index.js';
+import { channelKeys, whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { SessionAction } from '../../channels/registry.js';
 
@@ -30,6 +30,8 @@ export async function sessionAction(ctx: Ctx, id: number, action: SessionAction)
         updatedAt: whatsapps.updatedAt,
       });
     if (!row) throw notFound('connection');
+    // Disconnecting forgets the pairing even when no process holds the session right now.
+    if (action === 'logout') await tx.delete(channelKeys).where(eq(channelKeys.whatsappId, id));
     events.push({
       companyId: ctx.actor.companyId,
       topic: 'whatsappSession',

@@ -11,30 +11,25 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION, CONNECTION_WARNING_DELAY_MS } from '@balcao/contracts';
 import { useCurrentUser } from '../providers/AuthProvider';
-import { useCompanyEvent } from '../providers/SocketProvider';
 import { access } from '../routing/access';
-import { useConnections, WARNING_STATES } from '../../features/connections/useConnections';
+import { useConnections, useLiveConnections, WARNING_STATES } from '../../features/connections/useConnections';
 import { ADMIN_MENU, MAIN_MENU, type MenuEntry } from './menuItems';
 import { MenuGroup, MenuLink } from './MenuLink';
 
 export const DRAWER_WIDTH = 240;
 export const DRAWER_MINI_WIDTH = 64;
 
-/** Badge on the connections item: checked 2 s after load, then kept fresh by live events. */
+/** Badge on the connections item: checked 2 s after load, then kept live by the session events. */
 function useConnectionWarning(enabled: boolean) {
   const [ready, setReady] = useState(false);
-  const queryClient = useQueryClient();
   useEffect(() => {
     const id = setTimeout(() => setReady(true), CONNECTION_WARNING_DELAY_MS);
     return () => clearTimeout(id);
   }, []);
   const { data } = useConnections(enabled && ready);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['whatsapp'] });
-  useCompanyEvent('whatsapp', refresh);
-  useCompanyEvent('whatsappSession', refresh);
+  useLiveConnections();
   return (data ?? []).some((c) => c.status && WARNING_STATES.includes(c.status));
 }
 
@@ -87,12 +82,7 @@ export function SideDrawer({ wide, open, onClose }: Props) {
         )}
       </Box>
       <Divider />
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ p: 1, textAlign: 'center' }}
-        data-testid="app-version"
-      >
+      <Typography variant="caption" color="text.secondary" sx={{ p: 1, textAlign: 'center' }} data-testid="app-version">
         {mini ? APP_VERSION : t('menu.version', { version: APP_VERSION })}
       </Typography>
     </Box>

@@ -16,6 +16,8 @@ const TodoListPage = lazy(() => import('../../features/todolist/TodoListPage'));
 const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
 const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
+const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
+const SimulatorPage = lazy(() => import('../../features/connections/simulator/SimulatorPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -67,7 +69,8 @@ export function AppRoutes() {
         <Route path="flowbuilder/:id?" element={gated(access.flows, soon('menu.flowbuilders'))} />
         <Route path="prompts" element={gated(access.prompts, soon('menu.prompts'))} />
         <Route path="queue-integration" element={gated(access.integrations, soon('menu.queueIntegration'))} />
-        <Route path="connections" element={gated(access.admin, soon('menu.connections'))} />
+        <Route path="connections" element={gated(access.admin, <ConnectionsPage />)} />
+        <Route path="connections/:id/simulator" element={gated(access.admin, <SimulatorPage />)} />
         <Route path="files" element={gated(access.admin, soon('menu.files'))} />
         <Route path="queues" element={gated(access.admin, soon('menu.queues'))} />
         <Route path="users" element={gated(access.users, <UsersPage />)} />

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { id, numeric, text } from './common.js';
+
+/** Messages per page of `GET /messages/{ticketId}`. */
+export const MESSAGES_PAGE_SIZE = 20;
+/** WhatsApp's longest text message. */
+export const MESSAGE_MAX_LENGTH = 4096;
+/** Attachments of one `POST /messages/{ticketId}`: count and size of each file. */
+export const MEDIA_MAX_FILES = 10;
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A message id (messages use a 64-bit sequence). */
+export const messageId = numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+export const ticketIdParams = z.object({ ticketId: id });
+export const messageIdParams = z.object({ id: messageId });
+export const messageListQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+
+const body = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
+
+/**
+ * `POST /messages/{ticketId}` as JSON. `signOption: true` prefixes the text with the sender's
+ * name (`*Name*:` and a line break). The spec's `read`, `fromMe` and `mediaUrl` are accepted and
+ * ignored: the server decides them.
+ */
+export const messageBody = z
+  .object({
+    body,
+    quotedMsg: z.object({ id: messageId }).nullable().optional(),
+    signOption: z.boolean().optional().default(false),
+    read: z.unknown().optional(),
+    fromMe: z.unknown().optional(),
+    mediaUrl: z.unknown().optional(),
+  })
+  .refine((m) => m.body.trim() !== '', { path: ['body'], message: 'required' });
+export type MessageBody = z.infer<typeof messageBody>;
+
+/** The text fields of the multipart form (`medias` are the files; `body` is the caption). */
+export const messageFormFields = z.object({
+  body: body.optional().default(''),
+  signOption: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  quotedMsgId: messageId.optional(),
+});
+export type MessageFormFields = z.infer<typeof messageFormFields>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { id, text } from './common.js';
+
+/**
+ * The sandbox simulator (`/api/sandbox/{whatsappId}/…`): an admin plays customers' phones on a
+ * sandbox connection. Media travel as base64 inside JSON; the server enforces type and size.
+ */
+
+/** Media a simulated customer may send, by WhatsApp kind, with the size WhatsApp allows. */
+export const SANDBOX_MEDIA = {
+  'image/jpeg': { type: 'image', maxBytes: 5 * 1024 * 1024 },
+  'image/png': { type: 'image', maxBytes: 5 * 1024 * 1024 },
+  'image/webp': { type: 'image', maxBytes: 5 * 1024 * 1024 },
+  'audio/ogg': { type: 'audio', maxBytes: 16 * 1024 * 1024 },
+  'audio/mpeg': { type: 'audio', maxBytes: 16 * 1024 * 1024 },
+  'audio/mp4': { type: 'audio', maxBytes: 16 * 1024 * 1024 },
+  'video/mp4': { type: 'video', maxBytes: 16 * 1024 * 1024 },
+  'application/pdf': { type: 'document', maxBytes: 16 * 1024 * 1024 },
+} as const;
+export type SandboxMediaType = keyof typeof SANDBOX_MEDIA;
+export const SANDBOX_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+
+/** A phone number typed by a person: spaces, dots, dashes, parentheses and '+' are dropped. */
+export const phoneNumber = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s().+-]/g, '') : v),
+  z.string().regex(/^\d{8,15}$/, 'invalidNumber'),
+);
+
+const customerName = text().trim().min(1, 'required').max(100, 'tooLong');
+
+export const sandboxParams = z.object({ whatsappId: id });
+export const sandboxNumberParams = z.object({ whatsappId: id, number: phoneNumber });
+export const sandboxMediaParams = z.object({ whatsappId: id, messageId: id });
+
+/** POST …/customers: a phone the simulator plays (created, or renamed). */
+export const sandboxCustomerBody = z.object({ number: phoneNumber, name: customerName });
+export type SandboxCustomerBody = z.infer<typeof sandboxCustomerBody>;
+
+/** POST …/scan: the simulated phone reads the QR code the connection shows. */
+export const sandboxScanBody = z.object({ qrcode: z.string().min(1, 'required').max(500, 'tooLong') });
+
+/** POST …/messages: a customer writes to the connection (text, or media with a caption). */
+export const sandboxMessageBody = z
+  .object({
+    number: phoneNumber,
+    name: customerName.optional(),
+    body: text().max(4096, 'tooLong').default(''),
+    media: z
+      .object({
+        /** The file's bytes, base64. */
+        data: z
+          .string()
+          .min(1, 'required')
+          .max(Math.ceil((SANDBOX_MAX_MEDIA_BYTES * 4) / 3) + 4, 'tooLarge'),
+        mimetype: z.string().trim().toLowerCase().max(100, 'tooLong'),
+        fileName: text().trim().max(200, 'tooLong').optional(),
+      })
+      .optional(),
+  })
+  .refine((m) => m.body.trim() !== '' || m.media, { message: 'required', path: ['body'] });
+export type SandboxMessageBody = z.infer<typeof sandboxMessageBody>;

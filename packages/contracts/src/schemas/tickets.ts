@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { id, text } from './common.js';
+
+/** Ticket statuses (operations §4). */
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Rows per page of `GET /tickets`. */
+export const TICKETS_PAGE_SIZE = 40;
+
+/** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
+export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
+
+/**
+ * A list of ids sent in a query string as a JSON array (`queueIds=[1,2]`), as the spec's web
+ * does. An empty value is no filter; anything that is not an array of ids is refused.
+ */
+export const jsonIdList = z.preprocess((v) => {
+  if (v === undefined || v === '') return [];
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}, z.array(id).max(500));
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'invalidDate');
+
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+/** `GET /tickets` (operations §7). */
+export const ticketListQuery = z.object({
+  searchParam: text().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  /** Tag ids; tags come with their own issue, the filter is accepted and not applied yet. */
+  tags: jsonIdList,
+  /** Assigned users (honoured for admins only). */
+  users: jsonIdList,
+  status: z.enum(TICKET_STATUSES).optional(),
+  /** Created that day (company time zone). */
+  date: isoDay.optional(),
+  /** Last updated that day (company time zone). */
+  updatedAt: isoDay.optional(),
+  /** Every ticket of the company; honoured only with `tickets-manager:showall`. */
+  showAll: flag,
+  queueIds: jsonIdList,
+  withUnreadMessages: flag,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+export const uuidParams = z.object({ uuid: z.uuid('invalidUuid') });
+
+/** `POST /tickets`: a ticket opened by the caller (or, for admins, by `userId`). */
+export const ticketCreateBody = z.object({
+  contactId: id,
+  /** Required unless the caller is an admin (the server says which field is missing). */
+  queueId: id.nullable().optional(),
+  /** Defaults to the caller's connection, then the company's default connection. */
+  whatsappId: id.nullable().optional(),
+  userId: id.nullable().optional(),
+  status: z.literal('open').optional().default('open'),
+});
+export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
+
+/**
+ * `PUT /tickets/{id}`. The server derives the transition (ARCHITECTURE.md, contract details):
+ * a `queueId` transfers (with optional `userId`, `whatsappId`); otherwise `status` accepts
+ * (open on pending), returns (pending), closes (closed) or reopens (open on closed).
+ */
+export const ticketUpdateBody = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  userId: id.nullable().optional(),
+  queueId: id.optional(),
+  whatsappId: id.optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: id.nullable().optional(),
+  integrationId: id.nullable().optional(),
+});
+export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;

@@ -1,0 +1,186 @@
+/**
+ * The subset of Meta's Graph API a Cloud API connection uses, over global fetch, with the
+ * connection's access token. Throttling (130429 and the other rate-limit codes) and 5xx answers
+ * are retried here with exponential backoff, a few times; what remains is thrown as a GraphError
+ * that says whether trying again later can help. The token never appears in errors or logs.
+ */
+
+/** Graph error codes that mean "not now" (throughput, rate limits, temporary outages). */
+const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 133004]);
+/** Codes of an access token that is expired, revoked or lacks permission. */
+const AUTH_CODES = new Set([0, 10, 190]);
+/** Meta's largest media file (100 MB). */
+export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
+
+export class GraphError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    readonly code: number | undefined,
+    /** Trying again later may succeed (throttled, 5xx, network). */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+
+  /** The access token is not accepted (expired, revoked, no permission). */
+  get unauthorized(): boolean {
+    return (
+      this.status === 401 ||
+      (this.code !== undefined && (AUTH_CODES.has(this.code) || (this.code >= 200 && this.code < 300)))
+    );
+  }
+}
+
+export interface GraphClientOptions {
+  baseUrl: string;
+  accessToken: string;
+  /** Attempts per call for throttled / 5xx answers (default 4). */
+  maxAttempts?: number;
+  /** First backoff delay; doubles each attempt, with jitter (default 250 ms, capped at 5 s). */
+  baseDelayMs?: number;
+  timeoutMs?: number;
+}
+
+export interface SendResult {
+  messaging_product?: string;
+  contacts?: { input?: string; wa_id?: string }[];
+  messages: { id: string; message_status?: string }[];
+}
+
+type Body = { json: unknown } | { form: FormData } | undefined;
+
+export class GraphClient {
+  private readonly base: string;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: GraphClientOptions) {
+    this.base = opts.baseUrl.replace(/\/+$/, '');
+    this.maxAttempts = Math.max(1, opts.maxAttempts ?? 4);
+    this.baseDelayMs = opts.baseDelayMs ?? 250;
+    this.timeoutMs = opts.timeoutMs ?? 20_000;
+  }
+
+  /** The phone number's record: answers when the id and the token are good. */
+  phoneNumber(phoneNumberId: string) {
+    return this.call<{ id: string; display_phone_number?: string; verified_name?: string }>(
+      'GET',
+      `/${seg(phoneNumberId)}`,
+    );
+  }
+
+  sendMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<SendResult> {
+    return this.call<SendResult>('POST', `/${seg(phoneNumberId)}/messages`, { json: body }, false);
+  }
+
+  /** Uploads a file to Meta's media store; answers the media id to send it by. */
+  async uploadMedia(phoneNumberId: string, data: Buffer, mimetype: string, fileName: string): Promise<string> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', mimetype);
+    form.set('file', new Blob([new Uint8Array(data)], { type: mimetype }), fileName);
+    const res = await this.call<{ id: string }>('POST', `/${seg(phoneNumberId)}/media`, { form });
+    return res.id;
+  }
+
+  markRead(phoneNumberId: string, messageId: string): Promise<unknown> {
+    return this.call('POST', `/${seg(phoneNumberId)}/messages`, {
+      json: { messaging_product: 'whatsapp', status: 'read', message_id: messageId },
+    });
+  }
+
+  /** A received media file: its id gives a short-lived URL, fetched with the same token. */
+  async downloadMedia(mediaId: string): Promise<{ data: Buffer; mimetype?: string }> {
+    const info = await this.call<{ url: string; mime_type?: string; file_size?: number }>('GET', `/${seg(mediaId)}`);
+    if (typeof info.url !== 'string' || !/^https?:\/\//.test(info.url))
+      throw new GraphError('media has no URL', 502, undefined, true);
+    if (info.file_size !== undefined && info.file_size > MAX_MEDIA_BYTES)
+      throw new GraphError('media too large', 413, undefined, false);
+    const data = await this.attempts(async () => {
+      const res = await this.fetch(info.url, { method: 'GET', headers: this.auth() }, 120_000);
+      if (!res.ok) throw await errorOf(res);
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_MEDIA_BYTES)
+        throw new GraphError('media too large', 413, undefined, false);
+      const buf = Buffer.from(await res.arrayBuffer());
+      if (buf.length > MAX_MEDIA_BYTES) throw new GraphError('media too large', 413, undefined, false);
+      return buf;
+    }, true);
+    return { data, mimetype: info.mime_type };
+  }
+
+  private auth(): Record<string, string> {
+    return { authorization: `Bearer ${this.opts.accessToken}` };
+  }
+
+  /**
+   * One Graph call. `retryNetwork`: whether a request that got no answer may be repeated (GETs and
+   * idempotent posts). A message send is not repeated then — Meta may have taken it; the outbox
+   * decides. Throttled and 5xx answers are repeated for all calls.
+   */
+  private call<T>(method: string, path: string, body?: Body, retryNetwork = method === 'GET'): Promise<T> {
+    return this.attempts(async () => {
+      const headers = this.auth();
+      let payload: string | FormData | undefined;
+      if (body && 'json' in body) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body.json);
+      } else if (body) {
+        payload = body.form;
+      }
+      const res = await this.fetch(this.base + path, { method, headers, body: payload }, this.timeoutMs);
+      if (!res.ok) throw await errorOf(res);
+      return (await res.json()) as T;
+    }, retryNetwork);
+  }
+
+  private async fetch(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const why = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      throw new GraphError(`Graph API unreachable: ${why}`, 0, undefined, true);
+    }
+  }
+
+  private async attempts<T>(fn: () => Promise<T>, retryNetwork: boolean): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        const again =
+          err instanceof GraphError &&
+          err.retryable &&
+          (err.status !== 0 || retryNetwork) &&
+          attempt < this.maxAttempts;
+        if (!again) throw err;
+        const delay = Math.min(5_000, this.baseDelayMs * 2 ** (attempt - 1));
+        await new Promise((r) => setTimeout(r, delay / 2 + Math.random() * (delay / 2)));
+      }
+    }
+  }
+}
+
+/** A path segment from an id we were given (digits for Meta; encoded, never a path). */
+const seg = (id: string) => encodeURIComponent(id);
+
+/** Meta's error body `{error: {message, code, error_subcode, error_data, fbtrace_id}}` → GraphError. */
+async function errorOf(res: Response): Promise<GraphError> {
+  let code: number | undefined;
+  let message = `HTTP ${res.status}`;
+  try {
+    const body = (await res.json()) as {
+      error?: { message?: string; code?: number | string; error_data?: { details?: string } };
+    };
+    if (body?.error) {
+      code = body.error.code === undefined ? undefined : Number(body.error.code);
+      message = [body.error.message, body.error.error_data?.details].filter(Boolean).join(': ') || message;
+    }
+  } catch {
+    /* not JSON */
+  }
+  const retryable = res.status >= 500 || res.status === 429 || (code !== undefined && TRANSIENT_CODES.has(code));
+  return new GraphError(code !== undefined ? `(#${code}) ${message}` : message, res.status, code, retryable);
+}

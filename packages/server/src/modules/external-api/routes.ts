@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { EXTERNAL_API_LIMITS } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { authenticateConnection, rateKeyOf, type ApiConnection } from './authenticate.js';
+import { discard, MULTIPART_OPTIONS, readSendRequest } from './read-request.js';
+import { sendExternalMessage } from './send-message.js';
+
+/**
+ * `/messages/send`: the external message API. Public to the session guard — it authenticates
+ * by the connection token instead. Per request, in order: the per-token rate limit (onRequest),
+ * the token (preParsing, before any body is read), then the body, then the send.
+ */
+export const externalApiRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Both scoped to this plugin: no other route reads multipart or shares these limits.
+    await app.register(multipart, MULTIPART_OPTIONS);
+    await app.register(rateLimit, { global: false });
+
+    const callers = new WeakMap<FastifyRequest, ApiConnection>();
+
+    app.post(
+      '/send',
+      {
+        config: {
+          public: true,
+          rateLimit: { max: EXTERNAL_API_LIMITS.perMinute, timeWindow: 60_000, keyGenerator: rateKeyOf },
+        },
+        preParsing: async (req, _reply, payload) => {
+          callers.set(req, await authenticateConnection(deps, req));
+          return payload;
+        },
+      },
+      async (req) => {
+        const conn = callers.get(req)!;
+        const input = await readSendRequest(req, deps.storage, conn.companyId);
+        try {
+          return await sendExternalMessage(deps, conn, input);
+        } catch (err) {
+          await discard(deps.storage, input.medias);
+          throw err;
+        }
+      },
+    );
+  };

@@ -1,0 +1,50 @@
+import type { ExternalSendResponse } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { runTenant } from '../../platform/context.js';
+import { liveTicket, upsertContact } from '../../inbox/find-or-create.js';
+import { queueOutbound, type OutboundInput } from '../../inbox/queue-outbound.js';
+import type { ApiConnection } from './authenticate.js';
+import type { SendRequest } from './read-request.js';
+
+/**
+ * The messages of a send, in order. With files, the text is the caption of the first one —
+ * unless that one is audio (WhatsApp shows no caption on audio): then the text goes first, alone.
+ */
+function outgoing({ body, medias }: SendRequest): Array<Pick<OutboundInput, 'body' | 'media'>> {
+  if (medias.length === 0) return [{ body }];
+  const captioned = body.trim() !== '' && medias[0]!.type !== 'audio';
+  const texts = body.trim() !== '' && !captioned ? [{ body }] : [];
+  return [...texts, ...medias.map((media, i) => ({ body: i === 0 && captioned ? body : '', media }))];
+}
+
+/**
+ * A message to a number through the token's connection, as the inbox would have it: the contact
+ * of that number (created on first sight), its live ticket on this connection (else a new pending
+ * one), and each message stored as queued. After commit the connection's outbox is told; the
+ * holder of the session sends them in order, now or once the connection is up.
+ */
+export async function sendExternalMessage(
+  deps: Deps,
+  conn: ApiConnection,
+  input: SendRequest,
+): Promise<ExternalSendResponse> {
+  const { companyId, whatsappId } = conn;
+  const result = await runTenant(deps, companyId, async (tx, events) => {
+    const contact = await upsertContact(tx, companyId, { number: input.number, isGroup: false, whatsappId });
+    const { ticket } = await liveTicket(tx, companyId, contact.id, whatsappId, false);
+    const messageIds: number[] = [];
+    for (const message of outgoing(input)) {
+      const stored = await queueOutbound(tx, events, {
+        ...message,
+        companyId,
+        ticketId: ticket.id,
+        whatsappId,
+        userId: null,
+      });
+      messageIds.push(stored.id);
+    }
+    return { message: 'sent' as const, ticketId: ticket.id, contactId: contact.id, messageIds };
+  });
+  await deps.sessions.kickOutbox(whatsappId);
+  return result;
+}

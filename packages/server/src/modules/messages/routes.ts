@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { messageBody, messageIdParams, messageListQuery, ticketIdParams } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { invalid } from '../../platform/errors.js';
+import { listMessages } from './list-messages.js';
+import { sendMessage } from './send-message.js';
+import { deleteMessage } from './delete-message.js';
+import { discardMedia, MESSAGE_MULTIPART_OPTIONS, readMessageForm } from './read-message-form.js';
+
+/**
+ * `/messages`: a ticket's thread. Every signed-in staff member calls these; the ticket's
+ * visibility decides (404 otherwise). (`POST /messages/send`, the external API, is its own
+ * module under the same prefix.)
+ */
+export const messageRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Scoped to this plugin: the composer's attachments and limits.
+    await app.register(multipart, MESSAGE_MULTIPART_OPTIONS);
+
+    app.get('/:ticketId', { schema: { params: ticketIdParams, querystring: messageListQuery } }, (req) =>
+      listMessages(req.ctx, req.params.ticketId, req.query.pageNumber),
+    );
+
+    app.post('/:ticketId', { schema: { params: ticketIdParams } }, async (req, reply) => {
+      const { ticketId } = req.params;
+      if (req.isMultipart()) {
+        const form = await readMessageForm(req, deps.storage, req.ctx.actor.companyId);
+        try {
+          return reply.status(201).send(await sendMessage(req.ctx, ticketId, form));
+        } catch (err) {
+          await discardMedia(deps.storage, form.medias);
+          throw err;
+        }
+      }
+      const parsed = messageBody.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+        throw invalid(fields);
+      }
+      const { body, signOption, quotedMsg } = parsed.data;
+      return reply
+        .status(201)
+        .send(await sendMessage(req.ctx, ticketId, { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] }));
+    });
+
+    app.delete('/:id', { schema: { params: messageIdParams } }, (req) => deleteMessage(req.ctx, req.params.id));
+  };

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { Deps, EventSink } from '../../platform/context.js';
+import { companies, contacts, whatsapps } from '../../db/schema/index.js';
+import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { applyMessageVariables } from '../messages/message-variables.js';
+import type { TicketRow } from './ticket-view.js';
+
+/**
+ * Messages the system sends on a ticket's behalf (greeting on accept, transfer notice, rating
+ * request, completion): stored as queued in the transition's transaction, with the message
+ * variables filled in; the caller kicks the connection's outbox after commit (`kickOutboxes`).
+ */
+export type Kicks = Set<number>;
+
+export async function connectionTexts(tx: Tx, whatsappId: number | null) {
+  if (whatsappId === null) return undefined;
+  const [row] = await tx
+    .select({
+      greetingMessage: whatsapps.greetingMessage,
+      complationMessage: whatsapps.complationMessage,
+      ratingMessage: whatsapps.ratingMessage,
+    })
+    .from(whatsapps)
+    .where(eq(whatsapps.id, whatsappId));
+  return row;
+}
+
+/** Fills the variables of `template` for this ticket's contact, in the company's time zone. */
+export async function renderFor(tx: Tx, ticket: Pick<TicketRow, 'id' | 'contactId'>, template: string) {
+  if (!template.includes('{{')) return template;
+  const [contact] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
+  const [company] = await tx.select({ timeZone: companies.timezone }).from(companies);
+  return applyMessageVariables(template, {
+    contactName: contact?.name ?? '',
+    ticketId: ticket.id,
+    timeZone: company?.timeZone ?? 'America/Sao_Paulo',
+  });
+}
+
+/** Queues `template` (variables filled) on the ticket's connection; nothing when blank or no connection. */
+export async function queueAutoMessage(tx: Tx, events: EventSink, ticket: TicketRow, template: string, kicks: Kicks) {
+  if (!template.trim() || ticket.whatsappId === null) return;
+  const body = await renderFor(tx, ticket, template);
+  await queueOutbound(tx, events, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    body,
+    userId: null,
+  });
+  kicks.add(ticket.whatsappId);
+}
+
+/** After commit: tells each connection's session holder that its outbox has work. */
+export async function kickOutboxes(deps: Deps, kicks: Kicks) {
+  for (const id of kicks) {
+    await deps.sessions
+      .kickOutbox(id)
+      .catch((err: unknown) => deps.log.warn({ err, whatsappId: id }, 'outbox kick failed'));
+  }
+}
+
+/** The rating request: the connection's text followed by the scale (foundation §9). */
+export const ratingRequest = (ratingMessage: string) =>
+  `${ratingMessage.trim()}\n\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito satisfeito_`;
+
+/** The transfer notice (setting sendMsgTransfTicket). */
+export const transferNotice = (queueName: string, userName?: string) =>
+  userName
+    ? `*Mensagem automática*:\nVocê foi transferido para o atendente *${userName}* do departamento *${queueName}*.\nAguarde, já vamos te atender!`
+    : `*Mensagem automática*:\nVocê foi transferido para o departamento *${queueName}*.\nAguarde, já vamos te atender!`;

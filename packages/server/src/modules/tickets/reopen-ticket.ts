@@ -1,0 +1,14 @@
+import { trackCycle } from './tracking.js';
+import { assignee, writeTicket, type Transition } from './transition.js';
+
+/**
+ * Reopen: closed → open with the caller (an admin may name `userId`); a new attendance cycle
+ * starts. When the contact already has another live ticket on the connection, the partial
+ * unique index refuses it and the caller answers ERR_OTHER_OPEN_TICKET.
+ */
+export async function reopenTicket(s: Transition, input: { userId?: number | null }) {
+  const userId = await assignee(s, input.userId);
+  const ticket = await writeTicket(s, { status: 'open', userId, ratingPending: false });
+  const now = new Date();
+  await trackCycle(s.tx, ticket, { queuedAt: now, startedAt: now });
+}

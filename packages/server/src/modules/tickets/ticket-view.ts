@@ -1,0 +1,84 @@
+import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { contacts, queues, ticketTracking, tickets, users, whatsapps } from '../../db/schema/index.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * A ticket as the API and the realtime events show it: its own fields with the contact, queue
+ * (name, colour), user (name), connection (name, status) and tags (none until tags exist).
+ */
+export const ticketColumns = {
+  id: tickets.id,
+  uuid: tickets.uuid,
+  status: tickets.status,
+  contactId: tickets.contactId,
+  queueId: tickets.queueId,
+  userId: tickets.userId,
+  whatsappId: tickets.whatsappId,
+  unreadMessages: tickets.unreadMessages,
+  lastMessage: tickets.lastMessage,
+  isGroup: tickets.isGroup,
+  chatbot: tickets.chatbot,
+  useIntegration: tickets.useIntegration,
+  integrationId: tickets.integrationId,
+  promptId: tickets.promptId,
+  ratingPending: tickets.ratingPending,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  user: { id: users.id, name: users.name },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+};
+
+/** The select behind every ticket view: one row per ticket, its references joined. */
+export function selectTickets(tx: Tx, where: SQL | undefined) {
+  return tx
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(where)
+    .$dynamic();
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+/** Tags arrive with their own issue; the field is there so clients can rely on it. */
+export const withTags = (row: Selected) => ({ ...row, tags: [] as Array<{ id: number; name: string; color: string }> });
+export type TicketView = ReturnType<typeof withTags>;
+
+/** One ticket as the list and the events show it, or undefined. */
+export async function loadTicketView(tx: Tx, id: number): Promise<TicketView | undefined> {
+  const [row] = await selectTickets(tx, eq(tickets.id, id));
+  return row && withTags(row);
+}
+
+/** The customer's latest rating of the ticket (1–3), or null. */
+export async function ticketRating(tx: Tx, ticketId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ rating: ticketTracking.rating })
+    .from(ticketTracking)
+    .where(and(eq(ticketTracking.ticketId, ticketId), isNotNull(ticketTracking.rating)))
+    .orderBy(desc(ticketTracking.ratedAt), desc(ticketTracking.id))
+    .limit(1);
+  return row?.rating ?? null;
+}
+
+/** `GET /tickets/{id}` and `/tickets/u/{uuid}`: the view with the contact's details and the rating. */
+export async function ticketDetail(tx: Tx, view: TicketView) {
+  const [contact] = await tx
+    .select({ email: contacts.email, extraInfo: contacts.extraInfo })
+    .from(contacts)
+    .where(eq(contacts.id, view.contactId));
+  return { ...view, contact: { ...view.contact, ...contact }, rating: await ticketRating(tx, view.id) };
+}

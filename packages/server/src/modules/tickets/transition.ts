@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { Ctx, EventSink } from '../../platform/context.js';
+import { tickets, users } from '../../db/schema/index.js';
+import { invalid, noPermission } from '../../platform/errors.js';
+import type { Viewer } from './visibility.js';
+import type { TicketRow } from './ticket-view.js';
+import type { Kicks } from './auto-messages.js';
+
+/** What a transition works with, inside the update's transaction (the ticket row is locked). */
+export interface Transition {
+  ctx: Ctx;
+  tx: Tx;
+  events: EventSink;
+  viewer: Viewer;
+  ticket: TicketRow;
+  /** Connections whose outbox gets work (kicked after commit). */
+  kicks: Kicks;
+}
+
+/** Writes `set` to the ticket (touching updatedAt) and returns the row as it is now. */
+export async function writeTicket(s: Transition, set: Partial<typeof tickets.$inferInsert>): Promise<TicketRow> {
+  const [row] = await s.tx
+    .update(tickets)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(tickets.id, s.ticket.id))
+    .returning();
+  s.ticket = row!;
+  return row!;
+}
+
+/**
+ * Who takes the ticket: the caller, or — for an admin — the `userId` given. A user naming
+ * someone else is refused; an unknown user (or another company's) is a bad field.
+ */
+export async function assignee(s: Transition, userId: number | null | undefined): Promise<number> {
+  const me = s.ctx.actor.userId;
+  if (userId === undefined || userId === null || userId === me) return me;
+  if (!s.viewer.admin) throw noPermission('Only an admin assigns a ticket to someone else');
+  return (await existingUser(s.tx, userId)).id;
+}
+
+export async function existingUser(tx: Tx, userId: number) {
+  const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!user) throw invalid({ userId: 'notFound' }, 'Unknown user');
+  return user;
+}
+
+export const settingOn = (value: string | undefined) => value === 'enabled';

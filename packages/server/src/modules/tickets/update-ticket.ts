@@ -1,0 +1,78 @@
+import type { TicketUpdateBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { invalid, isUniqueViolation } from '../../platform/errors.js';
+import { findVisibleTicket } from './visible-ticket.js';
+import { loadTicketView, type TicketView } from './ticket-view.js';
+import { pushTicketChange } from './ticket-events.js';
+import { kickOutboxes, type Kicks } from './auto-messages.js';
+import { otherOpenTicket } from './other-open-ticket.js';
+import { writeTicket, type Transition } from './transition.js';
+import { acceptTicket } from './accept-ticket.js';
+import { returnTicket } from './return-ticket.js';
+import { closeTicket } from './close-ticket.js';
+import { reopenTicket } from './reopen-ticket.js';
+import { transferTicket } from './transfer-ticket.js';
+
+type Step = 'transfer' | 'accept' | 'return' | 'close' | 'reopen' | 'none';
+
+/**
+ * The transition a `PUT /tickets/{id}` body asks for (ARCHITECTURE.md, contract details):
+ * a queueId transfers; otherwise the status decides from the current one. Asking for the status
+ * the ticket already has changes nothing; a closed ticket cannot go back to pending.
+ */
+export function stepFor(current: string, input: Pick<TicketUpdateBody, 'status' | 'queueId'>): Step {
+  if (input.queueId !== undefined) return 'transfer';
+  const wanted = input.status;
+  if (wanted === undefined || wanted === current) return 'none';
+  if (wanted === 'open') return current === 'closed' ? 'reopen' : 'accept';
+  if (wanted === 'closed') return 'close';
+  if (current === 'open') return 'return';
+  throw invalid({ status: 'invalidTransition' }, `A ${current} ticket cannot become ${wanted}`);
+}
+
+/**
+ * `PUT /tickets/{id}`: one transition in one transaction, the ticket row locked. Every change is
+ * published to the ticket's audience (and a delete to whoever lost it); automatic messages are
+ * queued inside the transaction and their outboxes kicked after commit.
+ */
+export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody): Promise<TicketView> {
+  const kicks: Kicks = new Set();
+  try {
+    const view = await ctx.tenant(async (tx, events) => {
+      const { ticket, viewer } = await findVisibleTicket(tx, ctx.actor, id, { lock: true });
+      const before = { queueId: ticket.queueId, userId: ticket.userId };
+      const s: Transition = { ctx, tx, events, viewer, ticket, kicks };
+      const step = stepFor(ticket.status, input);
+
+      const fields = {
+        ...(input.useIntegration !== undefined ? { useIntegration: input.useIntegration } : {}),
+        ...(input.promptId !== undefined ? { promptId: input.promptId } : {}),
+        ...(input.integrationId !== undefined ? { integrationId: input.integrationId } : {}),
+      };
+      if (Object.keys(fields).length > 0) await writeTicket(s, fields);
+
+      if (step === 'transfer')
+        await transferTicket(s, { queueId: input.queueId!, userId: input.userId, whatsappId: input.whatsappId });
+      else if (step === 'accept') await acceptTicket(s, input);
+      else if (step === 'return') await returnTicket(s);
+      else if (step === 'close') await closeTicket(s);
+      else if (step === 'reopen') await reopenTicket(s, input);
+
+      const view = (await loadTicketView(tx, id))!;
+      if (step !== 'none' || Object.keys(fields).length > 0)
+        pushTicketChange(events, ctx.actor.companyId, view, before);
+      return view;
+    });
+    await kickOutboxes(ctx.deps, kicks);
+    return view;
+  } catch (err) {
+    // Reopening or moving a ticket while the contact has another live one on that connection.
+    if (isUniqueViolation(err, 'tickets_one_live_key')) {
+      throw await otherOpenTicket(ctx, {
+        ticketId: id,
+        whatsappId: input.queueId !== undefined ? input.whatsappId : undefined,
+      });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { tickets, userQueues, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/context.js';
+
+/**
+ * Who sees a ticket — one rule for the list, one ticket, its messages, its transitions and the
+ * socket joins:
+ * - an admin sees every ticket of the company;
+ * - anyone else sees the tickets of their queues, the queueless ones when their allTicket is
+ *   'enable', and the tickets assigned to them.
+ * Anything else answers 404, exactly like another company's ticket.
+ *
+ * The list is narrower for admins: without `showAll` (and its permission) they get the same
+ * "mine" scope as everyone, so the show-all switch means something (see `listScope`).
+ */
+export interface Viewer {
+  userId: number;
+  admin: boolean;
+  queueIds: number[];
+  allTicket: boolean;
+}
+
+export const isAdmin = (actor: Pick<Actor, 'profile'>) => actor.profile === 'admin';
+
+/**
+ * The user's profile, queues and allTicket flag, read fresh: they may change during a session
+ * (a socket lives for hours).
+ */
+export async function loadViewer(tx: Tx, actor: Pick<Actor, 'userId'>): Promise<Viewer> {
+  const [user] = await tx
+    .select({ profile: users.profile, allTicket: users.allTicket })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  const links = await tx
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(eq(userQueues.userId, actor.userId));
+  return {
+    userId: actor.userId,
+    admin: user !== undefined && isAdmin(user),
+    queueIds: links.map((l) => l.queueId),
+    allTicket: user?.allTicket === 'enable',
+  };
+}
+
+/** The "mine" scope: own queues, queueless with allTicket, assigned to me. Admins are not special here. */
+export function inMyScope(viewer: Viewer, ticket: { queueId: number | null; userId: number | null }): boolean {
+  if (ticket.userId !== null && ticket.userId === viewer.userId) return true;
+  if (ticket.queueId === null) return viewer.allTicket;
+  return viewer.queueIds.includes(ticket.queueId);
+}
+
+/** May this viewer see (open, read, work) this ticket? */
+export function canSee(viewer: Viewer, ticket: { queueId: number | null; userId: number | null }): boolean {
+  return viewer.admin || inMyScope(viewer, ticket);
+}
+
+/** `inMyScope` as SQL over `tickets`, for the list. */
+export function myScopeWhere(viewer: Viewer): SQL {
+  const parts: SQL[] = [eq(tickets.userId, viewer.userId)];
+  if (viewer.queueIds.length > 0) parts.push(inArray(tickets.queueId, viewer.queueIds));
+  if (viewer.allTicket) parts.push(isNull(tickets.queueId));
+  return or(...parts)!;
+}
+
+/**
+ * The list's scope: every ticket when `showAll` is honoured (asked, and the caller holds
+ * `tickets-manager:showall` — the route decides), else "mine".
+ */
+export function listScope(viewer: Viewer, showAll: boolean): SQL | undefined {
+  return showAll ? undefined : myScopeWhere(viewer);
+}
+
+/** `canSee` as SQL, for single reads. */
+export function visibleWhere(viewer: Viewer): SQL | undefined {
+  return viewer.admin ? undefined : myScopeWhere(viewer);
+}

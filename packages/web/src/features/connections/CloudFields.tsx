@@ -1,0 +1,54 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useFieldError } from '../../lib/forms';
+import { CopyField } from './TokenField';
+import { Section } from './ConnectionFields';
+import type { ConnectionFormValues } from './connectionForm';
+import type { Whatsapp } from './types';
+
+/** The webhook Meta calls for a Cloud API connection. */
+export const webhookUrl = (id: number) => `${window.location.origin}/api/webhooks/whatsapp/${id}`;
+
+/** WhatsApp Business Cloud API settings; secrets are shown masked and kept when left blank. */
+export function CloudFields({
+  register,
+  errors,
+  existing,
+}: {
+  register: UseFormRegister<ConnectionFormValues>;
+  errors: FieldErrors<ConnectionFormValues>;
+  existing?: Whatsapp;
+}) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const field = (name: 'phoneNumberId' | 'accessToken' | 'appSecret' | 'verifyToken', hint?: string) => ({
+    ...register(name),
+    label: t(`connections.fields.${name}`),
+    error: Boolean(errors[name]),
+    helperText: fieldError(errors[name]) ?? hint,
+    fullWidth: true,
+    autoComplete: 'off',
+  });
+  const keep = (current: string | null | undefined) =>
+    current ? t('connections.cloud.keepSecret', { current }) : undefined;
+
+  return (
+    <Stack spacing={2} data-testid="cloud-fields">
+      <Section title={t('connections.dialog.cloud')} />
+      <TextField {...field('phoneNumberId')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...field('accessToken', keep(existing?.accessToken))} type="password" />
+        <TextField {...field('appSecret', keep(existing?.appSecret))} type="password" />
+      </Stack>
+      <TextField {...field('verifyToken', existing ? undefined : t('connections.cloud.verifyTokenHint'))} />
+      {existing ? (
+        <CopyField label={t('connections.cloud.webhook')} value={webhookUrl(existing.id)} testId="cloud-webhook" />
+      ) : (
+        <Alert severity="info">{t('connections.cloud.webhookAfterSave')}</Alert>
+      )}
+    </Stack>
+  );
+}
