@@ -131,6 +131,12 @@ export class SessionRegistry {
       const wantedIds = new Set(wanted.map((w) => w.id));
       for (const id of [...this.live.keys()]) {
         if (!wantedIds.has(id)) {
+          // No longer wanted means disconnected on purpose (or given up): log out, so a logout
+          // request that arrived while the session was still starting is not lost.
+          await this.live
+            .get(id)
+            ?.channel.logout()
+            .catch((err: unknown) => this.deps.log.warn({ err, whatsappId: id }, 'logout failed'));
           await this.stopLocal(id);
           await release(db, this.holder, id);
         }

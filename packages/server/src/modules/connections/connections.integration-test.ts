@@ -683,6 +683,7 @@ describe('/api/whatsappsession/{id}', () => {
 
   it('POST starts it again: OPENING recorded and announced to admins only; the session starts', async () => {
     const conn = await create(a);
+    await fakes.until(() => fakes.started.includes(conn.id), 'the session to start');
     expect((await a.admin.api.delete(`/api/whatsappsession/${conn.id}`)).status).toBe(200);
     await fakes.until(() => fakes.loggedOut.includes(conn.id), 'the logout');
     const startsBefore = fakes.started.filter((id) => id === conn.id).length;
