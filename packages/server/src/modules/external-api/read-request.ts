@@ -1,18 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { EXTERNAL_API_LIMITS, externalSendFields } from '@balcao/contracts';
 import type { Storage } from '../../platform/storage.js';
-import { sanitizeFileName } from '../../platform/storage.js';
 import { invalid } from '../../platform/errors.js';
-import type { MediaType } from '../../channels/channel.js';
-import { mediaKindOf } from './media-kinds.js';
-
-/** A file of the request, already in storage under a key chosen by the storage. */
-export interface StoredMedia {
-  key: string;
-  name: string;
-  mimetype: string;
-  type: MediaType;
-}
+import { discardMedia, readMultipartMedia, type StoredMedia } from '../../platform/uploads.js';
 
 export interface SendRequest {
   number: string;
@@ -41,47 +31,13 @@ export const MULTIPART_OPTIONS = {
  */
 export async function readSendRequest(req: FastifyRequest, storage: Storage, companyId: number): Promise<SendRequest> {
   if (!req.isMultipart()) return validate(req.body ?? {}, []);
-  const fields: Record<string, string> = {};
-  const medias: StoredMedia[] = [];
+  const { fields, medias } = await readMultipartMedia(req, storage, companyId, ['number', 'body']);
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if ((part.fieldname === 'number' || part.fieldname === 'body') && typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-        continue;
-      }
-      if (part.fieldname !== 'medias') {
-        part.file.resume();
-        throw invalid({ medias: 'unexpectedFile' }, 'Files go in the field');
-      }
-      const accepted = mediaKindOf(part.mimetype);
-      if (!accepted) {
-        part.file.resume();
-        throw invalid({ medias: 'unsupportedType' }, 'Unsupported file type in');
-      }
-      const data = await part.toBuffer();
-      if (data.length === 0) throw invalid({ medias: 'empty' }, 'Empty file in');
-      if (!accepted.kind.looksRight(data))
-        throw invalid({ medias: 'typeMismatch' }, 'File content does not match its type in');
-      const key = await storage.put(companyId, data, accepted.kind.ext);
-      medias.push({
-        key,
-        name: sanitizeFileName(part.filename, `file.${accepted.kind.ext}`),
-        mimetype: accepted.mimetype,
-        type: accepted.kind.type,
-      });
-    }
     return validate(fields, medias);
   } catch (err) {
-    await discard(storage, medias);
+    await discardMedia(storage, medias);
     throw err;
   }
-}
-
-/** Removes stored files of a send that did not happen. */
-export async function discard(storage: Storage, medias: StoredMedia[]): Promise<void> {
-  await Promise.all(medias.map((m) => storage.remove(m.key).catch(() => {})));
 }
 
 function validate(raw: unknown, medias: StoredMedia[]): SendRequest {

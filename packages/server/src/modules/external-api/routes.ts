@@ -5,7 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import { EXTERNAL_API_LIMITS } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { authenticateConnection, rateKeyOf, type ApiConnection } from './authenticate.js';
-import { discard, MULTIPART_OPTIONS, readSendRequest } from './read-request.js';
+import { MULTIPART_OPTIONS, readSendRequest } from './read-request.js';
+import { discardMedia } from '../../platform/uploads.js';
 import { sendExternalMessage } from './send-message.js';
 
 /**
@@ -40,7 +41,7 @@ export const externalApiRoutes =
         try {
           return await sendExternalMessage(deps, conn, input);
         } catch (err) {
-          await discard(deps.storage, input.medias);
+          await discardMedia(deps.storage, input.medias);
           throw err;
         }
       },

@@ -1,17 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGE_MAX_LENGTH, messageFormFields } from '@balcao/contracts';
 import type { Storage } from '../../platform/storage.js';
-import { sanitizeFileName } from '../../platform/storage.js';
 import { invalid } from '../../platform/errors.js';
-import type { MediaType } from '../../channels/channel.js';
-import { mediaKindOf } from '../external-api/media-kinds.js';
-
-export interface StoredMedia {
-  key: string;
-  name: string;
-  mimetype: string;
-  type: MediaType;
-}
+import { discardMedia, readMultipartMedia, type StoredMedia } from '../../platform/uploads.js';
 
 export interface MessageForm {
   body: string;
@@ -41,37 +32,8 @@ export const MESSAGE_MULTIPART_OPTIONS = {
  * limits the request answers 413. When anything is refused, the files stored so far go again.
  */
 export async function readMessageForm(req: FastifyRequest, storage: Storage, companyId: number): Promise<MessageForm> {
-  const fields: Record<string, string> = {};
-  const medias: StoredMedia[] = [];
+  const { fields, medias } = await readMultipartMedia(req, storage, companyId, ['body', 'signOption', 'quotedMsgId']);
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && ['body', 'signOption', 'quotedMsgId'].includes(part.fieldname)) {
-          fields[part.fieldname] = part.value;
-        }
-        continue;
-      }
-      if (part.fieldname !== 'medias') {
-        part.file.resume();
-        throw invalid({ medias: 'unexpectedFile' }, 'Files go in the field');
-      }
-      const accepted = mediaKindOf(part.mimetype);
-      if (!accepted) {
-        part.file.resume();
-        throw invalid({ medias: 'unsupportedType' }, 'Unsupported file type in');
-      }
-      const data = await part.toBuffer();
-      if (data.length === 0) throw invalid({ medias: 'empty' }, 'Empty file in');
-      if (!accepted.kind.looksRight(data))
-        throw invalid({ medias: 'typeMismatch' }, 'File content does not match its type in');
-      const key = await storage.put(companyId, data, accepted.kind.ext);
-      medias.push({
-        key,
-        name: sanitizeFileName(part.filename, `file.${accepted.kind.ext}`),
-        mimetype: accepted.mimetype,
-        type: accepted.kind.type,
-      });
-    }
     const parsed = messageFormFields.safeParse(fields);
     if (!parsed.success) {
       const problems: Record<string, string> = {};
@@ -87,7 +49,3 @@ export async function readMessageForm(req: FastifyRequest, storage: Storage, com
   }
 }
 
-/** Removes stored files of a send that did not happen. */
-export async function discardMedia(storage: Storage, medias: StoredMedia[]): Promise<void> {
-  await Promise.all(medias.map((m) => storage.remove(m.key).catch(() => {})));
-}

@@ -6,7 +6,8 @@ import { invalid } from '../../platform/errors.js';
 import { listMessages } from './list-messages.js';
 import { sendMessage } from './send-message.js';
 import { deleteMessage } from './delete-message.js';
-import { discardMedia, MESSAGE_MULTIPART_OPTIONS, readMessageForm } from './read-message-form.js';
+import { MESSAGE_MULTIPART_OPTIONS, readMessageForm } from './read-message-form.js';
+import { discardMedia } from '../../platform/uploads.js';
 
 /**
  * `/messages`: a ticket's thread. Every signed-in staff member calls these; the ticket's

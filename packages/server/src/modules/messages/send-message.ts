@@ -6,7 +6,7 @@ import { queueOutbound } from '../../inbox/queue-outbound.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { renderFor } from '../tickets/auto-messages.js';
 import { loadMessageViews } from './message-view.js';
-import type { StoredMedia } from './read-message-form.js';
+import type { StoredMedia } from '../../platform/uploads.js';
 
 export interface SendInput {
   body: string;
