@@ -204,11 +204,13 @@ export class SessionRegistry {
   }
 
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
     for (const id of [...this.live.keys()]) await this.stopLocal(id);
     await release(this.deps.pools.platformDb, this.holder).catch(() => {});
     this.listener?.release();
+    this.listener = undefined;
   }
 }
