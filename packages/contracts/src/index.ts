@@ -16,3 +16,4 @@ export * from './schemas/external-api.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/tickets.js';
 export * from './schemas/messages.js';
+export * from './schemas/contacts.js';

@@ -12,6 +12,7 @@ import { connectionRoutes, connectionSessionRoutes } from './connections/routes.
 import { externalApiRoutes } from './external-api/routes.js';
 import { ticketRoutes } from './tickets/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { contactRoutes } from './contacts/routes.js';
 import { sandboxRoutes } from '../channels/sandbox/routes.js';
 
 /** Every API module and the prefix it answers under /api. */
@@ -31,5 +32,6 @@ export const apiRoutes =
     await api.register(externalApiRoutes(deps), { prefix: '/messages' });
     await api.register(ticketRoutes(deps), { prefix: '/tickets' });
     await api.register(messageRoutes(deps), { prefix: '/messages' });
+    await api.register(contactRoutes(deps), { prefix: '/contacts' });
     await api.register(sandboxRoutes(deps), { prefix: '/sandbox' });
   };

@@ -21,6 +21,7 @@ const EXPECTED_ACCESS = {
   'PUT /api/tickets/:id': 'signed-in', // (*)
   'DELETE /api/auth/logout': 'public',
   'DELETE /api/companies/:id': 'companies:manage',
+  'DELETE /api/contacts/:id': 'contacts-page:deleteContact',
   'DELETE /api/helps/:id': 'helps:manage',
   'DELETE /api/plans/:id': 'plans:manage',
   'DELETE /api/users/:id': 'users:manage',
@@ -31,6 +32,9 @@ const EXPECTED_ACCESS = {
   'GET /api/companies/:id': 'signed-in', // (*) super or the company itself
   'GET /api/companies/list': 'companies:manage',
   'GET /api/companies/listPlan/:id': 'signed-in', // (*) super or the company itself
+  'GET /api/contacts': 'signed-in',
+  'GET /api/contacts/:id': 'signed-in',
+  'GET /api/contacts/list': 'signed-in',
   'GET /api/helps': 'signed-in',
   'GET /api/helps/:id': 'signed-in',
   'GET /api/helps/list': 'signed-in',
@@ -52,6 +56,8 @@ const EXPECTED_ACCESS = {
   'POST /api/auth/refresh_token': 'public',
   'POST /api/companies': 'companies:manage',
   'POST /api/companies/cadastro': 'public',
+  'POST /api/contacts': 'signed-in',
+  'POST /api/contacts/upload': 'signed-in',
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/helps': 'helps:manage',
   'POST /api/messages/send': 'public', // authenticates by the connection token (external API)
@@ -69,6 +75,7 @@ const EXPECTED_ACCESS = {
   'POST /api/whatsappsession/:id': 'connections-page:actionButtons',
   'PUT /api/companies/:id': 'companies:manage',
   'PUT /api/companies/:id/schedules': 'signed-in', // (*) super, or settings:manage in the company itself
+  'PUT /api/contacts/:id': 'signed-in',
   'PUT /api/helps/:id': 'helps:manage',
   'PUT /api/plans/:id': 'plans:manage',
   'PUT /api/settings/:key': 'settings:manage',

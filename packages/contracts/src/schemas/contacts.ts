@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { editOf, email, name2to50, text } from './common.js';
+
+/**
+ * A phone number as typed (8–50 characters: "+55 (11) 91234-5678"), stored as its digits
+ * (E.164 without '+'), which must then be 8–15 digits.
+ */
+export const contactNumber = text()
+  .trim()
+  .min(8, 'tooShort')
+  .max(50, 'tooLong')
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().regex(/^\d{8,15}$/, 'invalidNumber'));
+
+/** A valid email, or empty (contacts often have none); blanks count as empty. */
+export const contactEmail = z
+  .preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.literal('').or(email))
+  .default('');
+
+export const extraInfo = z
+  .array(z.object({ name: text().trim().min(1, 'required').max(100, 'tooLong'), value: text().max(1000, 'tooLong') }))
+  .max(100, 'tooMany');
+
+export const contactBody = z.object({
+  name: name2to50,
+  number: contactNumber,
+  email: contactEmail,
+  extraInfo: extraInfo.default([]),
+});
+export type ContactBody = z.infer<typeof contactBody>;
+
+export const contactUpdateBody = editOf(contactBody);
+export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
+
+/** One row of an imported sheet: cells may be text or numbers; each row is checked on its own. */
+const cell = z.union([z.string(), z.number()]).nullable().optional();
+export const contactUploadRow = z.object({ name: cell, number: cell, email: cell });
+export type ContactUploadRow = z.infer<typeof contactUploadRow>;
+export const MAX_CONTACT_UPLOAD_ROWS = 5_000;
+export const contactUploadBody = z.array(contactUploadRow).max(MAX_CONTACT_UPLOAD_ROWS, 'tooMany');
+
+/** The checks a sheet row passes before it is inserted. */
+export const contactUploadCheck = z.object({ name: name2to50, number: contactNumber, email: contactEmail });
+
+export interface Contact {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+  extraInfo: Array<{ name: string; value: string }>;
+  whatsappId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactUploadResult {
+  newContacts: Contact[];
+  /** `error`: "field.reason" (e.g. "number.invalidNumber") or ERR_DUPLICATED_CONTACT. */
+  errorBag: Array<{ contact: { name: string; number: string }; error: string }>;
+}

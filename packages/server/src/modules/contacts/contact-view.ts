@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { contacts } from '../../db/schema/index.js';
+import type { EventSink } from '../../platform/context.js';
+
+/** Contacts as the API shows them (the device id `lid` stays inside). */
+export const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  isGroup: contacts.isGroup,
+  extraInfo: contacts.extraInfo,
+  whatsappId: contacts.whatsappId,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+
+/** One contact of the caller's company (row-level security hides the others), or undefined. */
+export async function loadContact(tx: Tx, id: number) {
+  const [row] = await tx.select(contactColumns).from(contacts).where(eq(contacts.id, id));
+  return row;
+}
+
+export type ContactView = NonNullable<Awaited<ReturnType<typeof loadContact>>>;
+
+/** Contacts are company-wide: every user of the company hears about each change. */
+export function publishContact(events: EventSink, companyId: number, contact: ContactView): void {
+  events.push({ companyId, topic: 'contact', payload: { action: 'update', contact }, audience: { to: 'company' } });
+}

@@ -1,0 +1,59 @@
+import { contactUploadCheck, type ContactUploadResult, type ContactUploadRow } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { contacts } from '../../db/schema/index.js';
+import { contactColumns, type ContactView } from './contact-view.js';
+
+const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * Rows of an imported sheet: each row is checked on its own; the valid ones go in with one
+ * INSERT … ON CONFLICT DO NOTHING, so a number already in the company (or earlier in the same
+ * sheet) is reported, never doubled. `errorBag` holds every row not created, with its reason:
+ * "field.reason" for a bad row, ERR_DUPLICATED_CONTACT for a number that already exists.
+ * The company hears one `{action: 'reload', count}` contact event for the whole import.
+ */
+export async function uploadContacts(ctx: Ctx, rows: ContactUploadRow[]) {
+  const { companyId } = ctx.actor;
+  const errorBag: ContactUploadResult['errorBag'] = [];
+  const candidates: Array<{ name: string; number: string; email: string; shown: { name: string; number: string } }> =
+    [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const shown = { name: cellText(row.name), number: cellText(row.number) };
+    const checked = contactUploadCheck.safeParse({ ...shown, email: cellText(row.email) });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      errorBag.push({ contact: shown, error: `${issue.path.join('.') || 'row'}.${issue.message}` });
+    } else if (seen.has(checked.data.number)) {
+      errorBag.push({ contact: shown, error: 'ERR_DUPLICATED_CONTACT' });
+    } else {
+      seen.add(checked.data.number);
+      candidates.push({ ...checked.data, shown });
+    }
+  }
+  const newContacts: ContactView[] =
+    candidates.length === 0
+      ? []
+      : await ctx.tenant(async (tx, events) => {
+          const created = await tx
+            .insert(contacts)
+            .values(candidates.map(({ name, number, email }) => ({ companyId, name, number, email })))
+            .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+            .returning(contactColumns);
+          // One event for the whole import, not one per row: a list open elsewhere reloads.
+          if (created.length > 0) {
+            events.push({
+              companyId,
+              topic: 'contact',
+              payload: { action: 'reload', count: created.length },
+              audience: { to: 'company' },
+            });
+          }
+          return created;
+        });
+  const createdNumbers = new Set(newContacts.map((c) => c.number));
+  for (const c of candidates) {
+    if (!createdNumbers.has(c.number)) errorBag.push({ contact: c.shown, error: 'ERR_DUPLICATED_CONTACT' });
+  }
+  return { newContacts, errorBag };
+}
