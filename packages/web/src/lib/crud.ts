@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { toastError, toastSuccess } from './toast';
 
 /**
  * List + save + delete hooks for the simple operator resources (plans, helps, companies):
@@ -19,12 +21,35 @@ export function makeCrud<T extends { id: number }, Body>(key: string, listPath: 
         onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }),
       });
     },
-    useDelete: () => {
-      const queryClient = useQueryClient();
-      return useMutation({
-        mutationFn: (id: number) => api.delete(`${base}/${id}`),
-        onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }),
-      });
+    useDelete,
+    /**
+     * The admin tabs' shared state: the row being edited, the row waiting for the delete
+     * confirmation, and the confirmed delete (toast, and the form let go of a deleted row).
+     */
+    useEditAndDelete(deletedMessage: string) {
+      const del = useDelete();
+      const [editing, setEditing] = useState<T | null>(null);
+      const [deleting, setDeleting] = useState<T | null>(null);
+      const confirmDelete = async () => {
+        if (!deleting) return;
+        try {
+          await del.mutateAsync(deleting.id);
+          toastSuccess(deletedMessage);
+          if (editing?.id === deleting.id) setEditing(null);
+        } catch (err) {
+          toastError(err);
+        }
+        setDeleting(null);
+      };
+      return { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending: del.isPending };
     },
   };
+
+  function useDelete() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (id: number) => api.delete(`${base}/${id}`),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }),
+    });
+  }
 }

@@ -18,22 +18,10 @@ export default function CompaniesTab() {
   const companies = companiesCrud.useList();
   const plans = plansCrud.useList();
   const save = companiesCrud.useSave();
-  const del = companiesCrud.useDelete();
-  const [editing, setEditing] = useState<Company | null>(null);
-  const [deleting, setDeleting] = useState<Company | null>(null);
+  const { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending } = companiesCrud.useEditAndDelete(
+    t('companies.toasts.deleted'),
+  );
   const [renewing, setRenewing] = useState<Company | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('companies.toasts.deleted'));
-      if (editing?.id === deleting.id) setEditing(null);
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
 
   const confirmRenew = async () => {
     if (!renewing) return;
@@ -63,7 +51,7 @@ export default function CompaniesTab() {
         title={t('companies.confirmDelete', { name: deleting?.name ?? '' })}
         text={t('companies.confirmDeleteText')}
         confirmLabel={t('common.delete')}
-        busy={del.isPending}
+        busy={deletePending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />

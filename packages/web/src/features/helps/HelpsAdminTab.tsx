@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,8 +6,6 @@ import TableRow from '@mui/material/TableRow';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../lib/toast';
-import type { Help } from '../../lib/types';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { DataTable } from '../../lib/ui/DataTable';
 import { HelpForm } from './HelpForm';
@@ -18,21 +15,9 @@ import { helpsCrud } from './useHelps';
 export default function HelpsAdminTab() {
   const { t } = useTranslation();
   const helps = helpsCrud.useList();
-  const del = helpsCrud.useDelete();
-  const [editing, setEditing] = useState<Help | null>(null);
-  const [deleting, setDeleting] = useState<Help | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('helps.toasts.deleted'));
-      if (editing?.id === deleting.id) setEditing(null);
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending } = helpsCrud.useEditAndDelete(
+    t('helps.toasts.deleted'),
+  );
 
   return (
     <Stack spacing={3}>
@@ -65,7 +50,7 @@ export default function HelpsAdminTab() {
         open={Boolean(deleting)}
         title={t('helps.confirmDelete', { title: deleting?.title ?? '' })}
         confirmLabel={t('common.delete')}
-        busy={del.isPending}
+        busy={deletePending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -10,8 +9,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { PLAN_FEATURES } from '@balcao/contracts';
 import { formatBRL } from '../../lib/money';
-import { toastError, toastSuccess } from '../../lib/toast';
-import type { Plan } from '../../lib/types';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { DataTable } from '../../lib/ui/DataTable';
 import { PlanForm } from './PlanForm';
@@ -20,21 +17,9 @@ import { plansCrud } from './usePlans';
 export default function PlansTab() {
   const { t } = useTranslation();
   const plans = plansCrud.useList();
-  const del = plansCrud.useDelete();
-  const [editing, setEditing] = useState<Plan | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('plans.toasts.deleted'));
-      if (editing?.id === deleting.id) setEditing(null);
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending } = plansCrud.useEditAndDelete(
+    t('plans.toasts.deleted'),
+  );
 
   return (
     <Stack spacing={3}>
@@ -83,7 +68,7 @@ export default function PlansTab() {
         open={Boolean(deleting)}
         title={t('plans.confirmDelete', { name: deleting?.name ?? '' })}
         confirmLabel={t('common.delete')}
-        busy={del.isPending}
+        busy={deletePending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />
