@@ -37,8 +37,8 @@ export interface Publisher {
   publish(events: readonly DomainEvent[]): void;
   /** Sockets of the sessions are told why and closed (a newer login, logout, reuse, reset). */
   endSessions(companyId: number, userId: number, sessionIds: readonly string[], reason?: SessionEndReason): void;
-  /** Re-evaluates the rooms of a user's sockets after their profile or queues changed. */
-  refreshUser(userId: number, rooms: { admin: boolean }): void;
+  /** Moves a user's open sockets to the rooms their new profile, queues and allTicket allow. */
+  refreshUser(userId: number, scope: { admin: boolean; queueIds: number[]; allTicket: boolean }): Promise<void>;
 }
 
 export interface Deps {

@@ -3,6 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { signupTenant } from '../../test/support/factories.js';
 import { startSecondProcess } from '../../test/support/second-process.js';
+import { inTenant } from '../db/client.js';
+import { queues } from '../db/schema/index.js';
 
 const connect = (url: string, token: string) =>
   new Promise<Socket>((resolve, reject) => {
@@ -84,5 +86,57 @@ describe('presence', () => {
     expect(await online()).toBe(true); // another tab (on the other process) is still open
     second.close();
     expect(await until(false)).toBe(false);
+  });
+});
+
+describe('rooms follow the user', () => {
+  it('a user moved from queue A to queue B stops hearing A and hears B, without reconnecting', async () => {
+    const x = await signupTenant(a);
+    const [qa, qb] = await inTenant(a.running.deps.pools.db, x.companyId, (tx) =>
+      tx
+        .insert(queues)
+        .values([
+          { companyId: x.companyId, name: 'A', color: '#111111' },
+          { companyId: x.companyId, name: 'B', color: '#222222' },
+        ])
+        .returning({ id: queues.id }),
+    );
+    const created = await x.admin.api.post('/api/users', {
+      name: 'Rita',
+      email: `rita-${x.companyId}@example.com`,
+      password: 'secret1',
+      queueIds: [qa!.id],
+    });
+    expect(created.status).toBe(201);
+    const login = await a.api.post('/api/auth/login', { email: `rita-${x.companyId}@example.com`, password: 'secret1' });
+    const socket = await connect(b.url, login.body.token);
+    const heard: number[] = [];
+    socket.on(`company-${x.companyId}-ticket`, (e: { ticket: { queueId: number } }) => heard.push(e.ticket.queueId));
+    const publishTo = (queueId: number) =>
+      a.running.deps.realtime.publish([
+        {
+          companyId: x.companyId,
+          topic: 'ticket',
+          payload: { action: 'update', ticket: { id: 1, queueId } },
+          audience: { to: 'ticket', queueId, userId: null },
+        },
+      ]);
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+      return check();
+    };
+
+    publishTo(qa!.id);
+    expect(await until(() => heard.includes(qa!.id))).toBe(true);
+
+    expect((await x.admin.api.put(`/api/users/${created.body.id}`, { queueIds: [qb!.id] })).status).toBe(200);
+    // B reaches the open socket once the move is applied (the leave of A is applied before it)…
+    expect(await until(() => (publishTo(qb!.id), heard.includes(qb!.id)))).toBe(true);
+    heard.length = 0;
+    publishTo(qa!.id);
+    await new Promise((r) => setTimeout(r, 400));
+    // …and A no longer does.
+    expect(heard.filter((q) => q === qa!.id)).toEqual([]);
+    socket.close();
   });
 });

@@ -157,20 +157,23 @@ export class RealtimeHub implements Publisher {
     setTimeout(() => io.in(target).disconnectSockets(true), 300).unref();
   }
 
-  refreshUser(userId: number, r: { admin: boolean }): void {
+  async refreshUser(userId: number, scope: { admin: boolean; queueIds: number[]; allTicket: boolean }): Promise<void> {
     const io = this.io;
     if (!io) return;
-    void io
-      .in(rooms.user(userId))
-      .fetchSockets()
-      .then((sockets) => {
-        for (const s of sockets) {
-          const d = s.data as SocketData;
-          if (r.admin) s.join(rooms.admins(d.companyId));
-          else s.leave(rooms.admins(d.companyId));
-        }
-      })
-      .catch((err: unknown) => this.log.warn({ err }, 'refreshing socket rooms failed'));
+    try {
+      const sockets = await io.in(rooms.user(userId)).fetchSockets();
+      for (const s of sockets) {
+        const d = s.data as SocketData;
+        const wanted = new Set(scope.queueIds.map((q) => rooms.queue(d.companyId, q)));
+        if (scope.allTicket) wanted.add(rooms.noQueue(d.companyId));
+        if (scope.admin) wanted.add(rooms.admins(d.companyId));
+        const managed = (room: string) => room === rooms.admins(d.companyId) || room.startsWith(`c:${d.companyId}:q:`);
+        for (const room of s.rooms) if (managed(room) && !wanted.has(room)) s.leave(room);
+        s.join([...wanted]);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'refreshing socket rooms failed');
+    }
   }
 
   async close(): Promise<void> {

@@ -23,8 +23,8 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    const { user, profileChanged } = await ctx.tenant(async (tx, events) => {
-      const [before] = await tx.select({ profile: users.profile }).from(users).where(eq(users.id, id));
+    const { user, scopeChanged } = await ctx.tenant(async (tx, events) => {
+      const [before] = await tx.select({ profile: users.profile, allTicket: users.allTicket }).from(users).where(eq(users.id, id));
       if (!before) throw notFound('user');
       await tx
         .update(users)
@@ -46,9 +46,18 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
         payload: { action: 'update', user },
         audience: { to: 'user', userId: id, alsoAdmins: true },
       });
-      return { user, profileChanged: before.profile !== user.profile };
+      const scopeChanged =
+        before.profile !== user.profile || before.allTicket !== user.allTicket || input.queueIds !== undefined;
+      return { user, scopeChanged };
     });
-    if (profileChanged) ctx.deps.realtime.refreshUser(id, { admin: user.profile === 'admin' });
+    // Open sockets hear only what the new scope allows, at once (not after a reconnect).
+    if (scopeChanged) {
+      await ctx.deps.realtime.refreshUser(id, {
+        admin: user.profile === 'admin',
+        queueIds: user.queueIds,
+        allTicket: user.allTicket === 'enable',
+      });
+    }
     if (passwordHash && id !== actor.userId) await endAllSessions(ctx, id);
     return user;
   } catch (err) {
