@@ -3,13 +3,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { alpha, useTheme } from '@mui/material/styles';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import RenewIcon from '@mui/icons-material/AutorenewOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import type { Company } from '../../lib/types';
+import { EditDeleteCell } from '../../lib/ui/EditDeleteCell';
 import { DataTable } from '../../lib/ui/DataTable';
 import { DUE_COLOURS, dueDateColour } from './dueDate';
 
@@ -64,19 +63,13 @@ export function CompaniesTable({ query, editingId, onEdit, onRenew, onDelete }: 
             <TableCell>{c.status === false ? t('common.no') : t('common.yes')}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.dueDate)}</TableCell>
             <TableCell>{c.recurrence ? t(`companies.recurrences.${c.recurrence}`, { defaultValue: c.recurrence }) : ''}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" aria-label={t('common.edit')} onClick={() => onEdit(c)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
+            <EditDeleteCell onEdit={() => onEdit(c)} onDelete={() => onDelete(c)}>
               <Tooltip title={t('companies.renew')}>
                 <IconButton size="small" aria-label={t('companies.renew')} onClick={() => onRenew(c)} data-testid="company-renew">
                   <RenewIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <IconButton size="small" aria-label={t('common.delete')} onClick={() => onDelete(c)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
+            </EditDeleteCell>
           </TableRow>
         );
       }}

@@ -1,11 +1,9 @@
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteCell } from '../../lib/ui/EditDeleteCell';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { DataTable } from '../../lib/ui/DataTable';
 import { HelpForm } from './HelpForm';
@@ -35,14 +33,7 @@ export default function HelpsAdminTab() {
             <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {h.description}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(h)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(h)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
+            <EditDeleteCell onEdit={() => setEditing(h)} onDelete={() => setDeleting(h)} />
           </TableRow>
         )}
       />

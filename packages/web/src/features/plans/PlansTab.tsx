@@ -1,14 +1,12 @@
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import Chip from '@mui/material/Chip';
 import TableRow from '@mui/material/TableRow';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { PLAN_FEATURES } from '@balcao/contracts';
 import { formatBRL } from '../../lib/money';
+import { EditDeleteCell } from '../../lib/ui/EditDeleteCell';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { DataTable } from '../../lib/ui/DataTable';
 import { PlanForm } from './PlanForm';
@@ -53,14 +51,7 @@ export default function PlansTab() {
                 ))}
               </Stack>
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(p)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(p)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
+            <EditDeleteCell onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
           </TableRow>
         )}
       />
