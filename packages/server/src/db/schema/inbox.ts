@@ -78,6 +78,13 @@ export const tickets = pgTable(
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
     botMenuSentAt: timestamp('bot_menu_sent_at', { withTimezone: true }),
     ratingPending: boolean('rating_pending').notNull().default(false),
+    /** Time rules: silence after the agent's last message expires an open ticket. */
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    lastAgentMessageAt: timestamp('last_agent_message_at', { withTimezone: true }),
+    /** The out-of-hours message went out at most once per ticket per closed period. */
+    outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
+    /** The newest inbound message the chatbot has answered: a retried job never answers twice. */
+    botHandledMessageId: bigint('bot_handled_message_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,6 +96,9 @@ export const tickets = pgTable(
       .where(sql`${t.status} in ('pending', 'open')`),
     index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId),
+    // The time rules' cron passes: open tickets by the agent's last message, queueless pending by age.
+    index('tickets_open_agent_idx').on(t.lastAgentMessageAt).where(sql`${t.status} = 'open'`),
+    index('tickets_pending_queueless_idx').on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.queueId} is null`),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './connections.js';
 export * from './inbox.js';
 export * from './sandbox.js';
 export * from './tracking.js';
+export * from './routing.js';
