@@ -11,6 +11,7 @@ export const TOPICS = [
   'schedule',
   'queue',
   'tag',
+  'quickmessage',
   'payment',
   'announcement',
   'auth',

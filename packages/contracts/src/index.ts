@@ -17,3 +17,7 @@ export * from './schemas/sandbox.js';
 export * from './schemas/tickets.js';
 export * from './schemas/messages.js';
 export * from './schemas/contacts.js';
+export * from './schemas/tags.js';
+export * from './schemas/quick-messages.js';
+export * from './schemas/ticket-notes.js';
+export * from './schemas/queues.js';

@@ -21,6 +21,10 @@ export const PERMISSIONS = [
   'users:manage',
   'settings:manage',
   'company:manage-own',
+  'tag-modal:editKanban',
+  'quick-messages:manageAll',
+  'ticket-notes:deleteAny',
+  'queues:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -43,7 +43,7 @@ const flag = z
 export const ticketListQuery = z.object({
   searchParam: text().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  /** Tag ids; tags come with their own issue, the filter is accepted and not applied yet. */
+  /** Tag ids: tickets carrying every one of them. */
   tags: jsonIdList,
   /** Assigned users (honoured for admins only). */
   users: jsonIdList,

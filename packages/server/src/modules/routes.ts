@@ -14,6 +14,12 @@ import { ticketRoutes } from './tickets/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { sandboxRoutes } from '../channels/sandbox/routes.js';
+import { tagRoutes, ticketTagRoutes } from './tags/routes.js';
+import { kanbanRoutes } from './kanban/routes.js';
+import { quickMessageRoutes } from './quick-messages/routes.js';
+import { ticketNoteRoutes } from './ticket-notes/routes.js';
+import { queueRoutes } from './queues/routes.js';
+import { queueOptionRoutes } from './queue-options/routes.js';
 
 /** Every API module and the prefix it answers under /api. */
 export const apiRoutes =
@@ -34,4 +40,11 @@ export const apiRoutes =
     await api.register(messageRoutes(deps), { prefix: '/messages' });
     await api.register(contactRoutes(deps), { prefix: '/contacts' });
     await api.register(sandboxRoutes(deps), { prefix: '/sandbox' });
+    await api.register(tagRoutes(deps), { prefix: '/tags' });
+    await api.register(ticketTagRoutes(deps), { prefix: '/ticket-tags' });
+    await api.register(kanbanRoutes(deps), { prefix: '/ticket' });
+    await api.register(quickMessageRoutes(deps), { prefix: '/quick-messages' });
+    await api.register(ticketNoteRoutes(deps), { prefix: '/ticket-notes' });
+    await api.register(queueRoutes(deps), { prefix: '/queue' });
+    await api.register(queueOptionRoutes(deps), { prefix: '/queue-options' });
   };

@@ -14,7 +14,8 @@ export interface StoredMedia {
 }
 
 /**
- * Reads a multipart request: the named text fields, and files in `medias`. Each file is checked
+ * Reads a multipart request: the named text fields, and files in `fileField` (`medias` unless
+ * told otherwise). Each file is checked
  * (an accepted type whose content matches it, not empty) and stored as it arrives, under a key
  * the storage chooses; its own name is kept only sanitised. When anything is refused, the files
  * stored so far are removed again and the error goes on.
@@ -24,6 +25,7 @@ export async function readMultipartMedia(
   storage: Storage,
   companyId: number,
   fieldNames: readonly string[],
+  fileField = 'medias',
 ): Promise<{ fields: Record<string, string>; medias: StoredMedia[] }> {
   const fields: Record<string, string> = {};
   const medias: StoredMedia[] = [];
@@ -33,18 +35,19 @@ export async function readMultipartMedia(
         if (typeof part.value === 'string' && fieldNames.includes(part.fieldname)) fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'medias') {
+      if (part.fieldname !== fileField) {
         part.file.resume();
-        throw invalid({ medias: 'unexpectedFile' }, 'Files go in the field');
+        throw invalid({ [fileField]: 'unexpectedFile' }, 'Files go in the field');
       }
       const accepted = mediaKindOf(part.mimetype);
       if (!accepted) {
         part.file.resume();
-        throw invalid({ medias: 'unsupportedType' }, 'Unsupported file type in');
+        throw invalid({ [fileField]: 'unsupportedType' }, 'Unsupported file type in');
       }
       const data = await part.toBuffer();
-      if (data.length === 0) throw invalid({ medias: 'empty' }, 'Empty file in');
-      if (!accepted.kind.looksRight(data)) throw invalid({ medias: 'typeMismatch' }, 'File content does not match its type in');
+      if (data.length === 0) throw invalid({ [fileField]: 'empty' }, 'Empty file in');
+      if (!accepted.kind.looksRight(data))
+        throw invalid({ [fileField]: 'typeMismatch' }, 'File content does not match its type in');
       const key = await storage.put(companyId, data, accepted.kind.ext);
       medias.push({
         key,

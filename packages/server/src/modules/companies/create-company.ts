@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { TRIAL_DAYS, type Recurrence } from '@balcao/contracts';
+import { TRIAL_DAYS, defaultQueueSchedules, type Recurrence } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { companies, plans, settings, users } from '../../db/schema/index.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { defaultSchedules, defaultSettings } from './defaults.js';
+import { defaultSettings } from './defaults.js';
 
 export interface NewCompany {
   name: string;
@@ -39,7 +39,8 @@ export async function createCompany(tx: Tx, input: NewCompany) {
       dueDate: input.dueDate === undefined ? trialEnd : input.dueDate,
       trialExpiration: trialEnd,
       recurrence: input.recurrence ?? 'MENSAL',
-      schedules: defaultSchedules(),
+      // A company's week starts as a queue's does: Mon–Fri 08–18, Sat 08–12, Sun closed.
+      schedules: defaultQueueSchedules(),
     })
     .returning();
   const rows = defaultSettings(company!.id);

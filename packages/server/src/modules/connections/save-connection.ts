@@ -6,15 +6,9 @@ import type { Tx } from '../../db/client.js';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { loadConnection } from './connection-view.js';
+import { assertGreeting } from '../queues/greeting-rule.js';
 
 export const newToken = () => randomBytes(32).toString('base64url');
-
-/** The spec's rule: a connection with more than one queue needs its own greeting. */
-function assertGreeting(queueIds: number[], greeting: string) {
-  if (queueIds.length > 1 && !greeting.trim()) {
-    throw new AppError('ERR_WAPP_GREETING_REQUIRED', 'A connection with more than one queue needs a greeting message');
-  }
-}
 
 /** The company's queues among `ids` (tenant scope: another company's are unknown here). */
 async function assertQueues(tx: Tx, ids: number[], field = 'queueIds') {
@@ -79,7 +73,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
     const missing = (['phoneNumberId', 'accessToken', 'appSecret'] as const).filter((k) => !input[k]);
     if (missing.length > 0) throw invalid(Object.fromEntries(missing.map((k) => [k, 'required'])));
   }
-  assertGreeting([...new Set(input.queueIds)], input.greetingMessage);
+  assertGreeting(new Set(input.queueIds).size, input.greetingMessage, 'connection');
   const { queueIds, token, isDefault: _isDefault, ...given } = input;
   const fields = given.provider === 'cloud' ? given : withoutCloudFields(given);
   try {
@@ -137,7 +131,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
         .where(eq(whatsappQueues.whatsappId, id));
       const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
       if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
-      assertGreeting(nextQueues, fields.greetingMessage ?? before.greetingMessage);
+      assertGreeting(nextQueues.length, fields.greetingMessage ?? before.greetingMessage, 'connection');
       if (isDefault === false && before.isDefault) {
         throw new AppError(
           'ERR_NO_OTHER_WHATSAPP',

@@ -6,6 +6,7 @@ import { companies, tickets } from '../../db/schema/index.js';
 import { likePattern } from '../../platform/pagination.js';
 import { listScope, loadViewer, type Viewer } from './visibility.js';
 import { selectTickets, withTags } from './ticket-view.js';
+import { taggedWithAll } from '../tags/ticket-tags-sql.js';
 
 /**
  * `GET /tickets` → `{tickets, count, hasMore}`, newest `updatedAt` first, 40 a page. Two
@@ -20,7 +21,7 @@ import { selectTickets, withTags } from './ticket-view.js';
  * - date / updatedAt: created / last updated that day, in the company's time zone;
  * - withUnreadMessages: unread messages > 0;
  * - searchParam: contact name or number, or any message's text (lower-cased, substring);
- * - tags: accepted and not applied yet — tags come with their own issue.
+ * - tags: carrying every one of the tags (tags/ticket-tags-sql.ts).
  */
 export async function listTickets(ctx: Ctx, q: TicketListQuery) {
   const { actor } = ctx;
@@ -56,6 +57,7 @@ export function listQueries(
   if (q.date) conds.push(...onDay(tickets.createdAt, q.date, zone));
   if (q.updatedAt) conds.push(...onDay(tickets.updatedAt, q.updatedAt, zone));
   if (q.searchParam) conds.push(matching(q.searchParam));
+  if (q.tags.length > 0) conds.push(taggedWithAll(companyId, q.tags));
   const where = and(...conds);
   const order = [desc(tickets.updatedAt), desc(tickets.id)];
   // The page's ids first (an ordered index walk over tickets alone, stopping after the page),

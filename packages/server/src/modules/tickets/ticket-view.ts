@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contacts, queues, ticketTracking, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { ticketTagsColumn } from '../tags/ticket-tags-sql.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
 /**
  * A ticket as the API and the realtime events show it: its own fields with the contact, queue
- * (name, colour), user (name), connection (name, status) and tags (none until tags exist).
+ * (name, colour), user (name), connection (name, status) and tags `[{id, name, color, kanban}]`.
  */
 export const ticketColumns = {
   id: tickets.id,
@@ -36,6 +37,7 @@ export const ticketColumns = {
   queue: { id: queues.id, name: queues.name, color: queues.color },
   user: { id: users.id, name: users.name },
   whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+  tags: ticketTagsColumn,
 };
 
 /** The select behind every ticket view: one row per ticket, its references joined. */
@@ -53,9 +55,9 @@ export function selectTickets(tx: Tx, where: SQL | undefined) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-/** Tags arrive with their own issue; the field is there so clients can rely on it. */
-export const withTags = (row: Selected) => ({ ...row, tags: [] as Array<{ id: number; name: string; color: string }> });
-export type TicketView = ReturnType<typeof withTags>;
+/** A selected row is the view (its tags come with the select). */
+export const withTags = (row: Selected) => row;
+export type TicketView = Selected;
 
 /** One ticket as the list and the events show it, or undefined. */
 export async function loadTicketView(tx: Tx, id: number): Promise<TicketView | undefined> {

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { editOf, id, text } from './common.js';
+import { jsonIdList } from './tickets.js';
+
+/** Tickets per page of `GET /ticket/kanban` (the board spreads them over its lanes). */
+export const KANBAN_PAGE_SIZE = 100;
+/** Tags one ticket may carry (a sync naming more is refused). */
+export const MAX_TICKET_TAGS = 50;
+
+export const tagName = text().trim().min(3, 'tooShort').max(50, 'tooLong');
+/** A hex colour as the colour picker gives it: #rgb, #rrggbb or #rrggbbaa. */
+export const tagColor = text()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'invalidColor');
+/** `kanban` is 0 or 1 (true/false accepted): 1 makes the tag a lane of the kanban board. */
+export const kanbanFlag = z.preprocess(
+  (v) => (typeof v === 'boolean' ? Number(v) : v),
+  z.union([z.literal(0), z.literal(1)]),
+);
+
+/**
+ * `POST /tags`. Only holders of `tag-modal:editKanban` (admins) may set `kanban` to 1 or change
+ * it; a plain user sending back the value a tag already has is fine. `userId` (who the tag is
+ * for; it grants nothing) defaults to the creator and must name a user of the company.
+ */
+export const tagBody = z.object({
+  name: tagName,
+  color: tagColor.optional(),
+  kanban: kanbanFlag.default(0),
+  userId: id.nullable().optional(),
+});
+export type TagBody = z.infer<typeof tagBody>;
+export const tagUpdateBody = editOf(tagBody);
+export type TagUpdateBody = z.infer<typeof tagUpdateBody>;
+
+/** `POST /tags/sync`: the ticket's tags become exactly these (extra keys of each tag are ignored). */
+export const tagSyncBody = z.object({
+  ticketId: id,
+  tags: z.array(z.object({ id })).max(MAX_TICKET_TAGS, 'tooMany'),
+});
+export type TagSyncBody = z.infer<typeof tagSyncBody>;
+
+export const ticketTagParams = z.object({ ticketId: id });
+export const ticketTagAddParams = z.object({ ticketId: id, tagId: id });
+
+/** `GET /ticket/kanban`: queueIds as a JSON array, like `GET /tickets`; showAll for admins. */
+export const kanbanQuery = z.object({
+  queueIds: jsonIdList,
+  showAll: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type KanbanQuery = z.infer<typeof kanbanQuery>;
+
+/** A tag as a ticket carries it. */
+export interface TicketTag {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+}
+
+export interface Tag extends TicketTag {
+  userId: number | null;
+  ticketsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,38 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { queues } from '../../db/schema/index.js';
+import type { EventSink } from '../../platform/context.js';
+
+/** A queue as the API shows it (automation §3); its users are read from the users side. */
+export const queueColumns = {
+  id: queues.id,
+  companyId: queues.companyId,
+  name: queues.name,
+  color: queues.color,
+  orderQueue: queues.orderQueue,
+  greetingMessage: queues.greetingMessage,
+  outOfHoursMessage: queues.outOfHoursMessage,
+  schedules: queues.schedules,
+  integrationId: queues.integrationId,
+  promptId: queues.promptId,
+  createdAt: queues.createdAt,
+  updatedAt: queues.updatedAt,
+};
+
+/** The company's queues in the order menus show them: orderQueue (unset last), then name. */
+export function listQueues(tx: Tx) {
+  return tx.select(queueColumns).from(queues).orderBy(asc(queues.orderQueue), asc(queues.name), asc(queues.id));
+}
+
+/** One queue of the caller's company (row-level security hides the others), or undefined. */
+export async function loadQueue(tx: Tx, id: number) {
+  const [row] = await tx.select(queueColumns).from(queues).where(eq(queues.id, id));
+  return row;
+}
+
+export type QueueView = NonNullable<Awaited<ReturnType<typeof loadQueue>>>;
+
+/** Every staff member lists queues (transfer dialog, filters): the whole company hears changes. */
+export function publishQueue(events: EventSink, companyId: number, action: 'create' | 'update', queue: QueueView) {
+  events.push({ companyId, topic: 'queue', payload: { action, queue }, audience: { to: 'company' } });
+}

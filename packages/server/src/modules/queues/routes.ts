@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, queueBody, queueUpdateBody } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { listQueues, loadQueue } from './queue-view.js';
+import { createQueue, updateQueue } from './save-queue.js';
+import { deleteQueue } from './delete-queue.js';
+
+const MANAGE = { permission: 'queues:manage' } as const;
+
+/**
+ * `/queue`: the company's queues. Every staff member reads them (transfer dialog, filters);
+ * admins manage them. Another company's queue answers 404.
+ */
+export const queueRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/', {}, (req) => req.ctx.tenant((tx) => listQueues(tx)));
+
+    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+      const queue = await req.ctx.tenant((tx) => loadQueue(tx, req.params.id));
+      if (!queue) throw notFound('queue');
+      return queue;
+    });
+
+    app.post('/', { schema: { body: queueBody }, config: MANAGE }, async (req, reply) =>
+      reply.status(201).send(await createQueue(req.ctx, req.body)),
+    );
+
+    app.put('/:id', { schema: { params: idParams, body: queueUpdateBody }, config: MANAGE }, (req) =>
+      updateQueue(req.ctx, req.params.id, req.body),
+    );
+
+    app.delete('/:id', { schema: { params: idParams }, config: MANAGE }, async (req, reply) => {
+      await deleteQueue(req.ctx, req.params.id);
+      return reply.status(204).send();
+    });
+  };

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import {
+  idParams,
+  quickMessageAllQuery,
+  quickMessageBody,
+  quickMessageListQuery,
+  quickMessageUpdateBody,
+} from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { allQuickMessages, listQuickMessages } from './list-quick-messages.js';
+import { findReadable, toView } from './quick-message-view.js';
+import { createQuickMessage, updateQuickMessage } from './save-quick-message.js';
+import { deleteQuickMessage } from './delete-quick-message.js';
+import {
+  QUICK_MESSAGE_MULTIPART_OPTIONS,
+  quickMessageFile,
+  removeQuickMessageMedia,
+  uploadQuickMessageMedia,
+} from './quick-message-media.js';
+
+/**
+ * `/quick-messages`: each user's quick answers, `geral` ones shared with the company. Every
+ * staff member calls these; quick-message-view.ts decides who reads (owner, everyone when
+ * shared, admins) and who changes (owner, admins) an answer.
+ */
+export const quickMessageRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, QUICK_MESSAGE_MULTIPART_OPTIONS);
+
+    app.get('/', { schema: { querystring: quickMessageListQuery } }, (req) => listQuickMessages(req.ctx, req.query));
+
+    app.get('/list', { schema: { querystring: quickMessageAllQuery } }, (req) =>
+      allQuickMessages(req.ctx, req.query.userId),
+    );
+
+    app.get('/:id', { schema: { params: idParams } }, async (req) =>
+      toView(await req.ctx.tenant((tx) => findReadable(tx, req.ctx.actor, req.params.id))),
+    );
+
+    app.post('/', { schema: { body: quickMessageBody } }, async (req, reply) =>
+      reply.status(201).send(await createQuickMessage(req.ctx, req.body)),
+    );
+
+    app.put('/:id', { schema: { params: idParams, body: quickMessageUpdateBody } }, (req) =>
+      updateQuickMessage(req.ctx, req.params.id, req.body),
+    );
+
+    app.delete('/:id', { schema: { params: idParams } }, async (req, reply) => {
+      await deleteQuickMessage(req.ctx, req.params.id);
+      return reply.status(204).send();
+    });
+
+    app.post('/:id/media-upload', { schema: { params: idParams } }, (req) =>
+      uploadQuickMessageMedia(req.ctx, req.params.id, req),
+    );
+
+    app.delete('/:id/media-upload', { schema: { params: idParams } }, (req) =>
+      removeQuickMessageMedia(req.ctx, req.params.id),
+    );
+
+    app.get('/:id/media', { schema: { params: idParams } }, async (req, reply) => {
+      const file = await quickMessageFile(req.ctx, req.params.id);
+      return reply
+        .type(file.mimetype)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    });
+  };

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParams,
+  pageQuery,
+  tagBody,
+  tagSyncBody,
+  tagUpdateBody,
+  ticketTagAddParams,
+  ticketTagParams,
+} from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { allTags, kanbanTags, listTags } from './list-tags.js';
+import { loadTag } from './tag-view.js';
+import { createTag, updateTag } from './save-tag.js';
+import { deleteTag } from './delete-tag.js';
+import { syncTicketTags } from './sync-ticket-tags.js';
+import { addTicketTag, removeLaneTags } from './lane-tags.js';
+
+/**
+ * `/tags`: company-wide labels every staff member reads, creates and edits; kanban lanes (the
+ * `kanban` flag, deleting a lane) are the admins' (save-tag.ts). Another company's tag is 404.
+ */
+export const tagRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/', { schema: { querystring: pageQuery } }, (req) => listTags(req.ctx, req.query));
+
+    app.get('/list', {}, (req) => allTags(req.ctx));
+
+    app.get('/kanban', { config: { feature: 'useKanban' } }, (req) => kanbanTags(req.ctx));
+
+    app.post('/sync', { schema: { body: tagSyncBody } }, (req) => syncTicketTags(req.ctx, req.body));
+
+    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+      const tag = await req.ctx.tenant((tx) => loadTag(tx, req.params.id));
+      if (!tag) throw notFound('tag');
+      return tag;
+    });
+
+    app.post('/', { schema: { body: tagBody } }, async (req, reply) =>
+      reply.status(201).send(await createTag(req.ctx, req.body)),
+    );
+
+    app.put('/:id', { schema: { params: idParams, body: tagUpdateBody } }, (req) =>
+      updateTag(req.ctx, req.params.id, req.body),
+    );
+
+    app.delete('/:id', { schema: { params: idParams } }, async (req, reply) => {
+      await deleteTag(req.ctx, req.params.id);
+      return reply.status(204).send();
+    });
+  };
+
+/** `/ticket-tags`: the kanban board's card moves (plan feature useKanban). */
+export const ticketTagRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { feature: 'useKanban' } as const;
+
+    app.delete('/:ticketId', { schema: { params: ticketTagParams }, config }, (req) =>
+      removeLaneTags(req.ctx, req.params.ticketId),
+    );
+
+    app.put('/:ticketId/:tagId', { schema: { params: ticketTagAddParams }, config }, (req) =>
+      addTicketTag(req.ctx, req.params.ticketId, req.params.tagId),
+    );
+  };

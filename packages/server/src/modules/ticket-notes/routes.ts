@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, ticketNoteBody, ticketNoteListQuery } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { listTicketNotes } from './list-ticket-notes.js';
+import { createTicketNote } from './create-ticket-note.js';
+import { deleteTicketNote } from './delete-ticket-note.js';
+
+/**
+ * `/ticket-notes`: internal notes on a ticket and its contact (never sent to the customer). The
+ * ticket's visibility decides who reads and writes them; deleting is the author's or an admin's.
+ */
+export const ticketNoteRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/list', { schema: { querystring: ticketNoteListQuery } }, (req) => listTicketNotes(req.ctx, req.query));
+
+    app.post('/', { schema: { body: ticketNoteBody } }, async (req, reply) =>
+      reply.status(201).send(await createTicketNote(req.ctx, req.body)),
+    );
+
+    app.delete('/:id', { schema: { params: idParams } }, async (req, reply) => {
+      await deleteTicketNote(req.ctx, req.params.id);
+      return reply.status(204).send();
+    });
+  };
