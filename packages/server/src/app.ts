@@ -38,6 +38,8 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
         'media-src': ["'self'", 'blob:', 'data:', 'https:'],
         'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The .xlsx reader of the contacts import unzips large files in a worker made from a blob.
+        'worker-src': ["'self'", 'blob:'],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { editOf, email, name2to50, text } from './common.js';
+import { editOf, email, id, name2to50, pageQuery, text } from './common.js';
+import { isoDay } from './tickets.js';
 
 /**
  * A phone number as typed (8–50 characters: "+55 (11) 91234-5678"), stored as its digits
@@ -31,6 +32,25 @@ export type ContactBody = z.infer<typeof contactBody>;
 
 export const contactUpdateBody = editOf(contactBody);
 export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
+
+/** A day filter; an empty value (a cleared date field) is no filter. */
+const dayFilter = z.preprocess((v) => (v === '' ? undefined : v), isoDay.optional());
+
+/**
+ * `GET /contacts`: the page query plus creation-day filters, days in the company's time zone:
+ * `date` created that day, `dateStart` on or after that day, `dateEnd` on or before that day.
+ */
+export const contactListQuery = pageQuery
+  .extend({ date: dayFilter, dateStart: dayFilter, dateEnd: dayFilter })
+  .refine((q) => !q.dateStart || !q.dateEnd || q.dateStart <= q.dateEnd, {
+    path: ['dateEnd'],
+    message: 'endBeforeStart',
+  });
+export type ContactListQuery = z.infer<typeof contactListQuery>;
+
+/** `POST /contacts/import`: the phone book of a connection (the company's default when omitted). */
+export const contactImportBody = z.object({ whatsappId: id.optional() }).default({});
+export type ContactImportBody = z.infer<typeof contactImportBody>;
 
 /** One row of an imported sheet: cells may be text or numbers; each row is checked on its own. */
 const cell = z.union([z.string(), z.number()]).nullable().optional();

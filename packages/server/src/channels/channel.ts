@@ -84,6 +84,14 @@ export interface OutboundMessage {
   quoted?: { externalId: string; fromMe: boolean; participant?: string };
 }
 
+/** A person of the connected phone's address book, as the provider knows them. */
+export interface PhoneBookContact {
+  /** Phone number digits (E.164 without '+'). */
+  number: string;
+  /** The name saved on the phone, else the person's WhatsApp name, when known. */
+  name?: string;
+}
+
 /** A send that failed: `retry` tells the outbox whether to try again later (connection down, throttled). */
 export class SendError extends Error {
   constructor(
@@ -103,6 +111,12 @@ export interface Channel {
   send(message: OutboundMessage): Promise<{ externalId: string }>;
   markRead(chatId: string, externalIds: string[]): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
+  /**
+   * The phone book, as far as the provider can tell (sandbox: its simulated customers; beta: the
+   * contacts WhatsApp synced to this session). Absent when the provider cannot (Cloud API).
+   * Throws SendError when the session is not connected.
+   */
+  listContacts?(): Promise<PhoneBookContact[]>;
   /** Beta only: pairing by code instead of QR. */
   requestPairingCode?(phoneNumber: string): Promise<string>;
   /**

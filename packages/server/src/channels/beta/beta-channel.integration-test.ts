@@ -17,6 +17,7 @@ import { channelEvents } from '../events.js';
 import type { Whatsapp } from '../registry.js';
 import { createBetaChannel } from './beta-channel.js';
 import { FakeSocket } from './fake-socket.js';
+import { CALL_REFUSED_TEXT } from './calls.js';
 
 /**
  * The beta channel against the real pipeline: the factory is called the way the registry calls
@@ -464,21 +465,62 @@ describe('inbound messages', () => {
     expect((await messageRow(h.conn.id, key.id!))!.ack).toBe(4);
   });
 
-  it('an incoming call becomes a call-log message', async () => {
-    const h = await connected();
-    h.last().emit('call', [
-      {
-        chatId: '5511900009999@s.whatsapp.net',
-        from: '5511900009999@s.whatsapp.net',
-        id: 'C1',
-        date: new Date(),
-        status: 'offer',
-        offline: false,
-        isVideo: true,
-      },
-    ]);
-    const m = await untilMessage(h.conn.id, 'call-C1');
-    expect(m).toMatchObject({ mediaType: 'call_log', body: 'Chamada de vídeo recebida' });
+  describe('incoming calls and the "call" setting', () => {
+    const setCalls = async (value: 'enabled' | 'disabled') =>
+      expect((await a.admin.api.put('/api/settings/call', { value })).status).toBe(200);
+    const ring = (h: Harness, id: string, from: string, isVideo = false) =>
+      h.last().emit('call', [{ chatId: from, from, id, date: new Date(), status: 'offer', offline: false, isVideo }]);
+    const ticketMessages = (ticketId: number) =>
+      scoped((tx) => tx.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id));
+
+    it('enabled: the call rings on (not refused) and is logged as received, nobody is told anything', async () => {
+      await setCalls('enabled');
+      try {
+        const h = await connected();
+        ring(h, 'C1', '5511900009999@s.whatsapp.net', true);
+        const m = await untilMessage(h.conn.id, 'call-C1');
+        expect(m).toMatchObject({ mediaType: 'call_log', body: 'Chamada de vídeo recebida', fromMe: false });
+        expect(h.last().rejectedCalls).toEqual([]);
+        expect((await ticketMessages(m.ticketId)).map((r) => r.id)).toEqual([m.id]);
+      } finally {
+        await setCalls('disabled');
+      }
+    });
+
+    it('disabled (the default): the call is refused, logged as refused, and the caller gets one bot message saying why', async () => {
+      const h = await connected();
+      const from = '5511900008888@s.whatsapp.net';
+      ring(h, 'C2', from);
+      const log = await untilMessage(h.conn.id, 'call-C2');
+      expect(log).toMatchObject({ mediaType: 'call_log', body: 'Chamada de voz recusada', fromMe: false });
+      expect(h.last().rejectedCalls).toEqual([{ callId: 'C2', from }]);
+      const answer = await until(
+        async () => (await ticketMessages(log.ticketId)).filter((r) => r.fromMe),
+        (rows) => rows.length > 0,
+      );
+      expect(answer).toHaveLength(1);
+      expect(answer[0]).toMatchObject({
+        body: CALL_REFUSED_TEXT,
+        ack: 0, // queued: the outbox sends it (this test's channel is not the registry's)
+        userId: null,
+        whatsappId: h.conn.id,
+        data: { bot: true },
+      });
+      const [ticket] = await scoped((tx) => tx.select().from(tickets).where(eq(tickets.id, log.ticketId)));
+      expect(ticket).toMatchObject({ status: 'pending', lastMessage: CALL_REFUSED_TEXT });
+
+      // The same call reported again (a replay) is neither logged nor answered twice.
+      ring(h, 'C2', from);
+      const marker = text('5511900008888@s.whatsapp.net', 'marker');
+      h.last().receive([marker]);
+      await untilMessage(h.conn.id, marker.key.id!);
+      const rows = await ticketMessages(log.ticketId);
+      expect(rows.map((r) => [r.mediaType, r.fromMe])).toEqual([
+        ['call_log', false],
+        ['chat', true],
+        ['chat', false],
+      ]);
+    });
   });
 });
 

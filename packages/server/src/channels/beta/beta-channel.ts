@@ -2,11 +2,19 @@ import {
   generateMessageIDV2,
   type BaileysEventMap,
   type ConnectionState,
+  type WACallEvent,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import type { Deps } from '../../platform/context.js';
-import { SendError, type Channel, type ChannelEvents, type OutboundMessage, type StatusUpdate } from '../channel.js';
+import {
+  SendError,
+  type Channel,
+  type ChannelEvents,
+  type OutboundMessage,
+  type PhoneBookContact,
+  type StatusUpdate,
+} from '../channel.js';
 import type { ChannelFactory, Whatsapp } from '../registry.js';
 import { clearAuthState, loadAuthState, type AuthRef, type DbAuthState } from './auth-state.js';
 import { backoffDelay, closeCode, decideOnClose, type Backoff } from './close-policy.js';
@@ -15,6 +23,7 @@ import { chatJid, phoneOf, toJid } from './jid.js';
 import { outboundContent } from './outbound.js';
 import { downloadWithBaileys, makeBaileysSocket, type BetaSocket, type SocketMaker } from './socket.js';
 import { storedContent } from './stored-content.js';
+import { answerRefusedCall, callsAccepted } from './calls.js';
 
 export interface BetaOptions {
   makeSocket: SocketMaker;
@@ -82,6 +91,9 @@ export class BetaChannel implements Channel {
     this.inbound = new Inbound(events, this.log, {
       lidWait: opts.lidWait,
       download: (msg, sock) => opts.downloadMedia(msg, sock, this.baileysLog),
+      callRefused: async (log) => {
+        await answerRefusedCall(deps, this.ref, log.externalId);
+      },
     });
   }
 
@@ -155,6 +167,15 @@ export class BetaChannel implements Channel {
     return found?.exists ? { exists: true, number: phoneOf(found.jid) ?? digits } : { exists: false, number: digits };
   }
 
+  /**
+   * The contacts WhatsApp synced to this session since it started (Baileys keeps no store of its
+   * own): a session restarted a moment ago may know few of them yet.
+   */
+  async listContacts(): Promise<PhoneBookContact[]> {
+    if (!this.sock || !this.open) throw new SendError('WhatsApp is not connected', true);
+    return this.inbound.phoneBook();
+  }
+
   async requestPairingCode(phoneNumber: string): Promise<string> {
     const sock = this.sock;
     if (!sock || this.open) throw new Error(this.open ? 'already connected' : 'the session is not started');
@@ -213,7 +234,7 @@ export class BetaChannel implements Channel {
     on('messages.upsert', (u) => this.inbound.upsert(u));
     on('messages.update', (u) => this.inbound.updates(u));
     on('message-receipt.update', (u) => this.inbound.receipts(u));
-    on('call', (u) => this.inbound.calls(u));
+    on('call', (u) => this.onCalls(u, sock));
     on('lid-mapping.update', (u) => this.inbound.lidMapping(u));
     on('contacts.upsert', (u) => this.inbound.contacts(u));
     on('contacts.update', (u) => this.inbound.contacts(u));
@@ -232,6 +253,23 @@ export class BetaChannel implements Channel {
       await this.setStatus({ status: 'CONNECTED', ...(number ? { number } : {}) });
     } else if (u.connection === 'close') {
       await this.onClose(closeCode(u.lastDisconnect?.error));
+    }
+  }
+
+  /**
+   * Incoming calls. When the company takes none (the "call" setting, disabled by default) a
+   * ringing call is refused on the spot and the caller told so in a message; either way the
+   * call is logged on the ticket.
+   */
+  private async onCalls(calls: WACallEvent[], sock: BetaSocket): Promise<void> {
+    for (const call of calls) {
+      const refuse = call.status === 'offer' && !(await callsAccepted(this.deps, this.ref.companyId));
+      if (refuse) {
+        await sock
+          .rejectCall(call.id, call.from)
+          .catch((err: unknown) => this.log.warn({ err }, 'beta: call not refused'));
+      }
+      await this.inbound.call(call, refuse ? 'rejected' : 'received');
     }
   }
 

@@ -32,6 +32,7 @@ export class FakeSocket implements BetaSocket {
   readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
   readonly reads: WAMessageKey[][] = [];
   readonly pairingRequests: string[] = [];
+  readonly rejectedCalls: { callId: string; from: string }[] = [];
   /** Numbers WhatsApp knows: digits → the jid it answers with. */
   readonly onWhatsAppNumbers = new Map<string, string>();
   /** The LID → phone jid store of Baileys v7. */
@@ -114,6 +115,10 @@ export class FakeSocket implements BetaSocket {
   async requestPairingCode(phoneNumber: string): Promise<string> {
     this.pairingRequests.push(phoneNumber);
     return 'ABCD1234';
+  }
+
+  async rejectCall(callId: string, from: string): Promise<void> {
+    this.rejectedCalls.push({ callId, from });
   }
 
   async logout(): Promise<void> {

@@ -7,7 +7,7 @@ import type {
   WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
-import type { ChannelEvents, InboundMessage } from '../channel.js';
+import type { ChannelEvents, InboundMessage, PhoneBookContact } from '../channel.js';
 import { ackOfReceipt, ackOfUpdate } from './map-ack.js';
 import { callLidsToResolve, lidsToResolve, mapCall, mapMessage, type MapContext, type Mapped } from './map-message.js';
 import { LidWaitingRoom } from './lid-waiting-room.js';
@@ -16,12 +16,16 @@ import type { BetaSocket } from './socket.js';
 
 const OWN_SENDS_MAX = 2_000;
 const RECENT_MAX = 500;
+/** People kept for the phone book (an address book rarely holds more). */
+const PHONE_BOOK_MAX = 50_000;
 /** Storing a message is retried this many times (the database may be restarting) before it is logged as lost. */
 const DELIVERY_ATTEMPTS = 6;
 
 export interface InboundOptions {
   lidWait: { max: number; ttlMs: number };
   download(msg: WAMessage, sock: BetaSocket | undefined): Promise<Buffer>;
+  /** A refused call's log message is stored (or was, by an earlier report of the same call). */
+  callRefused?(log: InboundMessage): Promise<void>;
 }
 
 /**
@@ -37,6 +41,8 @@ export class Inbound {
   private readonly ownSends = new Set<string>();
   private readonly recent = new Map<string, WAMessage>();
   private readonly groupNames = new Map<string, string>();
+  /** The address book as WhatsApp synced it to this session: number → saved or push name. */
+  private readonly book = new Map<string, string | undefined>();
 
   constructor(
     private readonly events: ChannelEvents,
@@ -81,11 +87,15 @@ export class Inbound {
     await this.apply(mapMessage(msg, this.context()), id, () => this.message(msg));
   }
 
-  async calls(calls: WACallEvent[]): Promise<void> {
-    for (const call of calls) {
-      await this.resolve(callLidsToResolve(call));
-      await this.apply(mapCall(call, this.context()), `call-${call.id}`, () => this.calls([call]));
-    }
+  /**
+   * An incoming call's log message; a refused one (the "call" setting) is told to the caller once
+   * its log is stored — also when it waited for the caller's number.
+   */
+  async call(call: WACallEvent, outcome: 'received' | 'rejected'): Promise<void> {
+    await this.resolve(callLidsToResolve(call));
+    const mapped = mapCall(call, this.context(), outcome);
+    await this.apply(mapped, `call-${call.id}`, () => this.call(call, outcome));
+    if (mapped.kind === 'message' && outcome === 'rejected') await this.opts.callRefused?.(mapped.message);
   }
 
   async updates(updates: WAMessageUpdate[]): Promise<void> {
@@ -111,10 +121,16 @@ export class Inbound {
     for (const waiting of this.waiting.take(l)) await waiting.replay();
   }
 
+  /** The people this session has seen in WhatsApp's contact sync (no groups). */
+  phoneBook(): PhoneBookContact[] {
+    return [...this.book].map(([number, name]) => (name ? { number, name } : { number }));
+  }
+
   async contacts(contacts: Partial<Contact>[]): Promise<void> {
     for (const c of contacts) {
       const number = phoneOf(c.phoneNumber) ?? phoneOf(c.id);
       const lid = lidOf(c.lid) ?? lidOf(c.id);
+      if (number) this.rememberPerson(number, c.name || c.notify || c.verifiedName || undefined);
       if (number && lid) await this.lidMapping({ lid, pn: `${number}@s.whatsapp.net` });
       const profilePicUrl = c.imgUrl === null ? '' : c.imgUrl?.startsWith('http') ? c.imgUrl : undefined;
       if (number && (lid || profilePicUrl !== undefined)) {
@@ -195,6 +211,12 @@ export class Inbound {
     this.groupNames.set(id, '');
     const meta = await this.sock.groupMetadata(jid!).catch(() => undefined);
     if (meta?.subject) this.groupNames.set(id, meta.subject);
+  }
+
+  /** A later sync without a name keeps the name an earlier one gave. */
+  private rememberPerson(number: string, name: string | undefined): void {
+    if (!this.book.has(number) && this.book.size >= PHONE_BOOK_MAX) return;
+    this.book.set(number, name ?? this.book.get(number));
   }
 
   private remember(msg: WAMessage): void {

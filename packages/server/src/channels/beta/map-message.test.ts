@@ -346,6 +346,7 @@ describe('mapCall', () => {
       contact: { number: PN },
     });
     expect(stored(mapCall(call({ isVideo: true }), ctx())).body).toBe('Chamada de vídeo recebida');
+    expect(stored(mapCall(call(), ctx(), 'rejected')).body).toBe('Chamada de voz recusada');
     expect(mapCall(call({ status: 'timeout' }), ctx()).kind).toBe('ignore');
   });
 

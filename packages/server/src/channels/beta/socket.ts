@@ -30,6 +30,8 @@ export interface BetaSocket {
   onWhatsApp(...numbers: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   logout(msg?: string): Promise<void>;
+  /** Declines a ringing call (`from` is the caller's jid as the call event gives it). */
+  rejectCall(callId: string, callFrom: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
   /** v7's LID → phone-number store (fed by WhatsApp and kept in the auth state's `lid-mapping` keys). */
   signalRepository?: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };

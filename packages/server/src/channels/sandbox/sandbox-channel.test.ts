@@ -12,6 +12,7 @@ function fakeStore(paired: string | null = null) {
     pair: async (n) => void (state.paired = n),
     unpair: async () => void (state.paired = null),
     rememberCustomer: async (n) => void state.customers.push(n),
+    customers: async () => state.customers.map((number) => ({ number, name: `Customer ${number}` })),
     isStored: async (id) => state.stored.has(id),
     undelivered: async () => state.undelivered,
   };
@@ -136,6 +137,22 @@ describe('sandbox channel', () => {
     await next.stop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fresh.statuses).toHaveLength(1);
+  });
+
+  it('lists its simulated customers as the phone book, only once connected', async () => {
+    const { events } = recorder();
+    const { store, state } = fakeStore();
+    state.customers.push('5511988887777');
+    const idle = new SandboxChannel(7, events, store, log, TIMINGS);
+    await idle.start();
+    await expect(idle.listContacts()).rejects.toBeInstanceOf(SendError);
+    await idle.stop();
+
+    state.paired = sandboxNumber(7);
+    const channel = new SandboxChannel(7, events, store, log, TIMINGS);
+    await channel.start();
+    expect(await channel.listContacts()).toEqual([{ number: '5511988887777', name: 'Customer 5511988887777' }]);
+    await channel.stop();
   });
 
   it('checks numbers by their digits', async () => {

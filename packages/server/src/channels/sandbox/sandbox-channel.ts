@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { SendError, type Channel, type ChannelEvents, type OutboundMessage } from '../channel.js';
+import {
+  SendError,
+  type Channel,
+  type ChannelEvents,
+  type OutboundMessage,
+  type PhoneBookContact,
+} from '../channel.js';
 
 /**
  * The sandbox provider: a simulated phone built into the product. It behaves like a real
@@ -34,6 +40,8 @@ export interface SandboxStore {
   unpair(): Promise<void>;
   /** A number the business wrote to becomes one of the simulator's customers. */
   rememberCustomer(number: string): Promise<void>;
+  /** The simulated customers of this connection: the phone's address book. */
+  customers(): Promise<PhoneBookContact[]>;
   /** True once an outbound message with this external id is stored (the outbox recorded it). */
   isStored(externalId: string): Promise<boolean>;
   /** External ids of sent (ack 1) messages the phone has not confirmed yet. */
@@ -125,6 +133,12 @@ export class SandboxChannel implements Channel {
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
     const digits = number.replace(/\D/g, '');
     return { exists: /^\d{8,15}$/.test(digits), number: digits };
+  }
+
+  /** The simulated phone's address book is its customers. */
+  async listContacts(): Promise<PhoneBookContact[]> {
+    if (this.state !== 'connected') throw new SendError('sandbox session is not connected', true);
+    return this.store.customers();
   }
 
   private isStopped() {

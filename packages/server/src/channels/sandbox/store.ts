@@ -44,6 +44,14 @@ export function sandboxStore(deps: Deps, ref: { id: number; companyId: number })
             set: { updatedAt: sql`now()` },
           });
       }),
+    customers: () =>
+      tenant((tx) =>
+        tx
+          .select({ number: sandboxCustomers.number, name: sandboxCustomers.name })
+          .from(sandboxCustomers)
+          .where(eq(sandboxCustomers.whatsappId, ref.id))
+          .orderBy(sandboxCustomers.number),
+      ),
     isStored: (externalId) =>
       tenant(async (tx) => {
         const [row] = await tx

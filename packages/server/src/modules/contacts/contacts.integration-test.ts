@@ -1,9 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { createPlan, createStaff, createTenant, type Tenant } from '../../../test/support/factories.js';
+import {
+  createPlan,
+  createStaff,
+  createTenant,
+  insertCloudConnection,
+  type Tenant,
+} from '../../../test/support/factories.js';
 import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
 import { connectSocket, within } from '../../../test/support/socket.js';
+import { insertConnection, scoped } from '../../../test/support/inbox.js';
+import { channelLeases, contacts } from '../../db/schema/index.js';
 
 let t: TestApp;
 /** `a` is the company under test, `b` its neighbour. */
@@ -13,7 +22,7 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const plan = await createPlan(t, { users: 100 });
+  const plan = await createPlan(t, { users: 100, connections: 20 });
   a = await createTenant(t, { planId: plan.id });
   b = await createTenant(t, { planId: plan.id });
   staff = await createStaff(t, a, { name: 'Plain Staff' });
@@ -289,5 +298,185 @@ describe('contact events', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('GET /api/contacts date filters (days of the company: America/Sao_Paulo, UTC-3)', () => {
+  const createdAt = (tenant: Tenant, id: number, iso: string) =>
+    scoped(t, tenant.companyId, (tx) =>
+      tx
+        .update(contacts)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(contacts.id, id)),
+    );
+
+  const names = async (tenant: Tenant, query: string) => {
+    const res = await tenant.admin.api.get(`/api/contacts?${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return {
+      names: (res.body.contacts as Array<{ name: string }>).map((c) => c.name.split(' ').pop()),
+      count: res.body.count as number,
+    };
+  };
+
+  it('date picks one local day; dateStart and dateEnd bound the range, both days included', async () => {
+    const tag = `Dated${uid()}`;
+    const late = await created(a, { name: `${tag} late9` }); // 9 March, 23:30 in São Paulo
+    const noon = await created(a, { name: `${tag} noon10` });
+    const early = await created(a, { name: `${tag} early12` }); // 12 March, 00:30 in São Paulo
+    const theirs = await created(b, { name: `${tag} theirs10` });
+    await createdAt(a, late.id, '2031-03-10T02:30:00Z');
+    await createdAt(a, noon.id, '2031-03-10T15:00:00Z');
+    await createdAt(a, early.id, '2031-03-12T03:30:00Z');
+    await createdAt(b, theirs.id, '2031-03-10T15:00:00Z');
+    const q = `searchParam=${tag}`;
+
+    expect(await names(a, `${q}&date=2031-03-09`)).toEqual({ names: ['late9'], count: 1 });
+    expect(await names(a, `${q}&date=2031-03-10`)).toEqual({ names: ['noon10'], count: 1 });
+    expect(await names(a, `${q}&date=2031-03-11`)).toEqual({ names: [], count: 0 });
+    expect(await names(a, `${q}&dateStart=2031-03-10`)).toEqual({ names: ['early12', 'noon10'], count: 2 });
+    expect(await names(a, `${q}&dateEnd=2031-03-10`)).toEqual({ names: ['late9', 'noon10'], count: 2 });
+    expect(await names(a, `${q}&dateStart=2031-03-09&dateEnd=2031-03-11`)).toEqual({
+      names: ['late9', 'noon10'],
+      count: 2,
+    });
+    expect(await names(a, `${q}&dateStart=2031-03-10&dateEnd=2031-03-10&date=2031-03-10`)).toEqual({
+      names: ['noon10'],
+      count: 1,
+    });
+    // Empty values (cleared date fields) are no filter.
+    expect((await names(a, `${q}&date=&dateStart=&dateEnd=`)).count).toBe(3);
+  });
+
+  it.each([
+    ['date', 'date=2031-02-30'],
+    ['date', 'date=yesterday'],
+    ['dateStart', 'dateStart=2031-13-01'],
+    ['dateEnd', 'dateEnd=10/03/2031'],
+    ['dateEnd', 'dateStart=2031-03-11&dateEnd=2031-03-10'],
+  ])('refuses a bad %s with 400', async (field, query) => {
+    expectInvalid(await a.admin.api.get(`/api/contacts?${query}`), field);
+  });
+});
+
+describe('POST /api/contacts/import', () => {
+  /** Polls, giving the session registry a pass each time (the channel acts after the request). */
+  async function until<T>(check: () => Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await t.running.deps.sessions.tick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** A sandbox connection created on the API and paired through the simulator (CONNECTED here). */
+  async function pairedSandbox(tenant: Tenant) {
+    const api = tenant.admin.api;
+    const res = await api.post('/api/whatsapp', { name: `Sandbox ${uid()}`, provider: 'sandbox' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id as number;
+    const qrcode = await until(async () => {
+      const state = await api.get(`/api/sandbox/${id}`);
+      return state.body.status === 'qrcode' ? (state.body.qrcode as string) : '';
+    }, 'a QR code');
+    expect((await api.post(`/api/sandbox/${id}/scan`, { qrcode })).status).toBe(202);
+    await until(async () => (await api.get(`/api/sandbox/${id}`)).body.status === 'CONNECTED', 'CONNECTED');
+    return id;
+  }
+
+  let sandboxId: number;
+  let c: Tenant;
+  beforeAll(async () => {
+    c = await createTenant(t, { planId: (await createPlan(t, { connections: 5 })).id });
+    sandboxId = await pairedSandbox(c);
+  });
+
+  it("creates the connection's phone book as contacts (any staff member), reports the known ones, doubles nothing", async () => {
+    const people = [
+      { number: freshNumber(), name: 'Agenda Ana' },
+      { number: freshNumber(), name: 'B' }, // too short to be a contact name: named by the number
+      { number: freshNumber(), name: 'Agenda Carla' },
+    ];
+    for (const p of people) {
+      expect((await c.admin.api.post(`/api/sandbox/${sandboxId}/customers`, p)).status).toBe(200);
+    }
+    const known = await created(c, { name: 'Already Known', number: people[2]!.number });
+    const member = await createStaff(t, c);
+
+    const socket = await connectSocket(t.url, member.token);
+    const reload = new Promise<any>((resolve) =>
+      socket.on(`company-${c.companyId}-contact`, (p: { action: string }) => p.action === 'reload' && resolve(p)),
+    );
+    const res = await member.api.post('/api/contacts/import', { whatsappId: sandboxId });
+    try {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await within(reload, 3_000, 'the reload event')).toEqual({ action: 'reload', count: 2 });
+    } finally {
+      socket.disconnect();
+    }
+    const byNumber = <T extends { number: string }>(list: T[]) =>
+      [...list].sort((x, y) => x.number.localeCompare(y.number));
+    expect(byNumber(res.body.newContacts)).toEqual(
+      byNumber([
+        { name: 'Agenda Ana', number: people[0]!.number },
+        { name: people[1]!.number, number: people[1]!.number },
+      ]).map((c) => expect.objectContaining({ ...c, whatsappId: sandboxId })),
+    );
+    expect(res.body.errorBag).toEqual([
+      { contact: { name: 'Agenda Carla', number: people[2]!.number }, error: 'ERR_DUPLICATED_CONTACT' },
+    ]);
+    expect((await search(c, 'Agenda Ana')).count).toBe(1);
+    expect((await c.admin.api.get(`/api/contacts/${known.id}`)).body.name).toBe('Already Known');
+
+    // Again, with the default connection (none named): nothing new, all three reported.
+    const again = await c.admin.api.post('/api/contacts/import', {});
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.newContacts).toEqual([]);
+    expect(again.body.errorBag.map((e: { error: string }) => e.error)).toEqual(Array(3).fill('ERR_DUPLICATED_CONTACT'));
+    expect((await search(c, 'Agenda Ana')).count).toBe(1);
+  });
+
+  it('refuses a bad connection id with 400, and answers 401 without a session', async () => {
+    expectInvalid(await c.admin.api.post('/api/contacts/import', { whatsappId: 'abc' }), 'whatsappId');
+    expectInvalid(await c.admin.api.post('/api/contacts/import', { whatsappId: 0 }), 'whatsappId');
+    expectError(await t.api.post('/api/contacts/import', { whatsappId: sandboxId }), 401, 'ERR_SESSION_EXPIRED');
+  });
+
+  it('refuses a Cloud API connection: it has no phone book (400 on whatsappId)', async () => {
+    const cloud = await insertCloudConnection(t, c.companyId);
+    const res = await c.admin.api.post('/api/contacts/import', { whatsappId: cloud.id });
+    expectInvalid(res, 'whatsappId');
+    expect(res.body.fields).toEqual({ whatsappId: 'importUnsupported' });
+  });
+
+  it('answers ERR_WAPP_NOT_INITIALIZED when the connection is not connected, or another process holds its session', async () => {
+    const unpaired = await c.admin.api.post('/api/whatsapp', { name: `Unpaired ${uid()}`, provider: 'sandbox' });
+    expect(unpaired.status).toBe(201);
+    expectError(
+      await c.admin.api.post('/api/contacts/import', { whatsappId: unpaired.body.id }),
+      503,
+      'ERR_WAPP_NOT_INITIALIZED',
+    );
+
+    const elsewhere = await insertConnection(t, c.companyId, { status: 'CONNECTED', sessionWanted: true });
+    await t.running.deps.pools.platformDb.insert(channelLeases).values({
+      whatsappId: elsewhere.id,
+      companyId: c.companyId,
+      holder: randomUUID(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await t.running.deps.sessions.tick();
+    const res = await c.admin.api.post('/api/contacts/import', { whatsappId: elsewhere.id });
+    expectError(res, 503, 'ERR_WAPP_NOT_INITIALIZED');
+    expect(res.body.message).toMatch(/another server process/);
+  });
+
+  it("answers 404 for another company's connection; 400 ERR_NO_DEF_WAPP_FOUND when there is no default one", async () => {
+    expectNotFound(await a.admin.api.post('/api/contacts/import', { whatsappId: sandboxId }));
+    const none = await createTenant(t);
+    expectError(await none.admin.api.post('/api/contacts/import', {}), 400, 'ERR_NO_DEF_WAPP_FOUND');
   });
 });

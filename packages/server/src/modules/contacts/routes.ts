@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { contactBody, contactUpdateBody, contactUploadBody, idParams, pageQuery } from '@balcao/contracts';
+import { asc, eq } from 'drizzle-orm';
+import {
+  contactBody,
+  contactImportBody,
+  contactListQuery,
+  contactUpdateBody,
+  contactUploadBody,
+  idParams,
+} from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
-import { contactColumns, loadContact } from './contact-view.js';
+import { loadContact } from './contact-view.js';
+import { listContacts } from './list-contacts.js';
+import { importContacts } from './import-contacts.js';
 import { createContact, updateContact } from './save-contact.js';
 import { uploadContacts } from './upload-contacts.js';
 
@@ -16,28 +24,7 @@ import { uploadContacts } from './upload-contacts.js';
 export const contactRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', { schema: { querystring: pageQuery } }, (req) =>
-      req.ctx.tenant(async (tx) => {
-        const { searchParam, pageNumber } = req.query;
-        // Name or number containing the search, through the tenant-bound search function
-        // (migration 0008: under row-level security LIKE cannot use the trigram index itself).
-        const where = searchParam
-          ? inArray(contacts.id, sql`(select tenant_contact_ids(${likePattern(searchParam)}))`)
-          : undefined;
-        const [rows, [total]] = await Promise.all([
-          tx
-            .select(contactColumns)
-            .from(contacts)
-            .where(where)
-            .orderBy(asc(contacts.name), asc(contacts.id))
-            .limit(PAGE_SIZE + 1)
-            .offset((pageNumber - 1) * PAGE_SIZE),
-          tx.select({ n: count() }).from(contacts).where(where),
-        ]);
-        const { records, hasMore } = page(rows);
-        return { contacts: records, hasMore, count: total?.n ?? 0 };
-      }),
-    );
+    app.get('/', { schema: { querystring: contactListQuery } }, (req) => listContacts(req.ctx, req.query));
 
     app.get('/list', {}, (req) =>
       req.ctx.tenant((tx) =>
@@ -65,6 +52,9 @@ export const contactRoutes =
     );
 
     app.post('/upload', { schema: { body: contactUploadBody } }, (req) => uploadContacts(req.ctx, req.body));
+
+    // Like the upload, open to every staff member: it only adds contacts, as anyone may.
+    app.post('/import', { schema: { body: contactImportBody } }, (req) => importContacts(req.ctx, req.body));
 
     app.put('/:id', { schema: { params: idParams, body: contactUpdateBody } }, (req) =>
       updateContact(req.ctx, req.params.id, req.body),

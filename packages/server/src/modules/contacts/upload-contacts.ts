@@ -5,14 +5,22 @@ import { contactColumns, type ContactView } from './contact-view.js';
 
 const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
+/** Rows per INSERT statement (5 parameters a row, well under PostgreSQL's 65,535). */
+const INSERT_CHUNK = 1_000;
+
 /**
- * Rows of an imported sheet: each row is checked on its own; the valid ones go in with one
- * INSERT … ON CONFLICT DO NOTHING, so a number already in the company (or earlier in the same
- * sheet) is reported, never doubled. `errorBag` holds every row not created, with its reason:
- * "field.reason" for a bad row, ERR_DUPLICATED_CONTACT for a number that already exists.
- * The company hears one `{action: 'reload', count}` contact event for the whole import.
+ * Rows of an imported sheet (or of a phone book): each row is checked on its own; the valid ones
+ * go in with INSERT … ON CONFLICT DO NOTHING (in chunks, one transaction), so a number already in
+ * the company (or earlier in the same list) is reported, never doubled. `errorBag` holds every
+ * row not created, with its reason: "field.reason" for a bad row, ERR_DUPLICATED_CONTACT for a
+ * number that already exists. The company hears one `{action: 'reload', count}` contact event
+ * for the whole import. `whatsappId` records the connection the contacts came from.
  */
-export async function uploadContacts(ctx: Ctx, rows: ContactUploadRow[]) {
+export async function uploadContacts(
+  ctx: Ctx,
+  rows: ContactUploadRow[],
+  opts: { whatsappId?: number } = {},
+): Promise<{ newContacts: ContactView[]; errorBag: ContactUploadResult['errorBag'] }> {
   const { companyId } = ctx.actor;
   const errorBag: ContactUploadResult['errorBag'] = [];
   const candidates: Array<{ name: string; number: string; email: string; shown: { name: string; number: string } }> =
@@ -35,11 +43,25 @@ export async function uploadContacts(ctx: Ctx, rows: ContactUploadRow[]) {
     candidates.length === 0
       ? []
       : await ctx.tenant(async (tx, events) => {
-          const created = await tx
-            .insert(contacts)
-            .values(candidates.map(({ name, number, email }) => ({ companyId, name, number, email })))
-            .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-            .returning(contactColumns);
+          const created: ContactView[] = [];
+          for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
+            const chunk = candidates.slice(i, i + INSERT_CHUNK);
+            created.push(
+              ...(await tx
+                .insert(contacts)
+                .values(
+                  chunk.map(({ name, number, email }) => ({
+                    companyId,
+                    name,
+                    number,
+                    email,
+                    whatsappId: opts.whatsappId ?? null,
+                  })),
+                )
+                .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+                .returning(contactColumns)),
+            );
+          }
           // One event for the whole import, not one per row: a list open elsewhere reloads.
           if (created.length > 0) {
             events.push({

@@ -15,6 +15,8 @@ import { access } from '../routing/access';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { LanguageMenu } from '../../lib/ui/LanguageMenu';
+import { NotificationsPopOver } from '../../features/notifications/NotificationsPopOver';
+import { VolumeControl } from '../../features/notifications/VolumeControl';
 import { ProfileMenu } from './ProfileMenu';
 
 /** `wide`: the permanent drawer sits below the bar; on narrow screens the drawer covers it. */
@@ -57,6 +59,8 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>
+        <VolumeControl />
+        <NotificationsPopOver />
         <ProfileMenu />
       </Toolbar>
     </AppBar>

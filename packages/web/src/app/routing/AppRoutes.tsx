@@ -18,6 +18,12 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/connections/simulator/SimulatorPage'));
+const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const TicketsPage = lazy(() => import('../../features/tickets/TicketsPage'));
+const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
+const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
+const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -44,13 +50,13 @@ export function AppRoutes() {
         }
       >
         <Route index element={gated(access.dashboard, soon('menu.dashboard'), true)} />
-        <Route path="tickets/:ticketId?" element={soon('menu.tickets')} />
-        <Route path="kanban" element={gated(access.kanban, soon('menu.kanban'))} />
-        <Route path="quick-messages" element={soon('menu.quickMessages')} />
+        <Route path="tickets/:ticketId?" element={<TicketsPage />} />
+        <Route path="kanban" element={gated(access.kanban, <KanbanPage />)} />
+        <Route path="quick-messages" element={<QuickMessagesPage />} />
         <Route path="todolist" element={<TodoListPage />} />
-        <Route path="contacts" element={soon('menu.contacts')} />
+        <Route path="contacts" element={<ContactsPage />} />
         <Route path="schedules" element={gated(access.schedules, soon('menu.schedules'))} />
-        <Route path="tags" element={soon('menu.tags')} />
+        <Route path="tags" element={<TagsPage />} />
         <Route path="chats/:id?" element={gated(access.chats, soon('menu.chats'))} />
         <Route path="helps" element={<HelpsPage />} />
         <Route path="announcements" element={gated(access.announcements, soon('menu.announcements'))} />
@@ -72,7 +78,7 @@ export function AppRoutes() {
         <Route path="connections" element={gated(access.admin, <ConnectionsPage />)} />
         <Route path="connections/:id/simulator" element={gated(access.admin, <SimulatorPage />)} />
         <Route path="files" element={gated(access.admin, soon('menu.files'))} />
-        <Route path="queues" element={gated(access.admin, soon('menu.queues'))} />
+        <Route path="queues" element={gated(access.admin, <QueuesPage />)} />
         <Route path="users" element={gated(access.users, <UsersPage />)} />
         <Route path="messages-api" element={gated(access.externalApi, soon('menu.messagesApi'))} />
         <Route path="financeiro" element={gated(access.admin, soon('menu.financeiro'))} />

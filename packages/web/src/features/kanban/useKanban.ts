@@ -1,0 +1,118 @@
+import { useRef } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useCompanyEvent } from '../../app/providers/SocketProvider';
+import { moveTags } from './lanes';
+import { OPEN_LANE, type KanbanTicket, type LaneId, type TagRef } from './types';
+
+interface TicketsPage {
+  tickets: KanbanTicket[];
+  count?: number;
+  hasMore: boolean;
+}
+type TicketsData = InfiniteData<TicketsPage, number>;
+
+const lanesKey = ['kanban', 'lanes'] as const;
+const ticketsKey = ['kanban', 'tickets'] as const;
+
+/** The lanes: the company's kanban tags (`GET /tags/kanban` → `{lista}`). */
+export function useKanbanLanes() {
+  return useQuery({
+    queryKey: lanesKey,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ lista: TagRef[] }>('/tags/kanban', undefined, { signal })).lista ?? [],
+  });
+}
+
+/**
+ * `GET /ticket/kanban?queueIds=[…]&showAll=` → `{tickets, count, hasMore}`. Users see their
+ * queues; those allowed to see every ticket ask with showAll (operations §6).
+ */
+export function useKanbanTickets(queueIds: number[], showAll: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...ticketsKey, queueIds, showAll],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TicketsPage>(
+        '/ticket/kanban',
+        { queueIds: JSON.stringify(queueIds), showAll, pageNumber: pageParam },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+const patchTicket = (data: TicketsData | undefined, id: number, change: (t: KanbanTicket) => KanbanTicket | null) =>
+  data && {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      tickets: p.tickets.flatMap((t) => {
+        if (t.id !== id) return [t];
+        const next = change(t);
+        return next ? [next] : [];
+      }),
+    })),
+  };
+
+/**
+ * Moves a ticket to a lane: its lane tags go (`DELETE /ticket-tags/{id}`), then the lane's tag
+ * is added (`PUT /ticket-tags/{id}/{tagId}`). The card moves at once; a failure reloads.
+ */
+export function useMoveTicket(laneTags: TagRef[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticket, to }: { ticket: KanbanTicket; to: LaneId }) => {
+      await api.delete(`/ticket-tags/${ticket.id}`);
+      if (to !== OPEN_LANE) await api.put(`/ticket-tags/${ticket.id}/${to}`);
+    },
+    onMutate: async ({ ticket, to }) => {
+      await qc.cancelQueries({ queryKey: ticketsKey });
+      qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) =>
+        patchTicket(old, ticket.id, (t) => ({ ...t, tags: moveTags(t, laneTags, to) })),
+      );
+    },
+    onError: () => qc.invalidateQueries({ queryKey: ticketsKey }),
+  });
+}
+
+interface TicketEvent {
+  action?: string;
+  ticket?: Partial<KanbanTicket> & { id: number };
+  ticketId?: number | string;
+}
+
+/**
+ * Live board: ticket updates patch their card (a closed ticket leaves), unknown tickets and
+ * tag changes reload the board (coalesced, at most one reload per second).
+ */
+export function useLiveKanban() {
+  const qc = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reload = (what: readonly string[]) => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void qc.invalidateQueries({ queryKey: what });
+    }, 1000);
+  };
+  useCompanyEvent<TicketEvent>('ticket', (data) => {
+    if (data.action === 'delete') {
+      const id = Number(data.ticketId);
+      qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) => patchTicket(old, id, () => null));
+      return;
+    }
+    const ticket = data.ticket;
+    if (!ticket?.id) return;
+    const known = qc
+      .getQueriesData<TicketsData>({ queryKey: ticketsKey })
+      .some(([, d]) => d?.pages.some((p) => p.tickets.some((t) => t.id === ticket.id)));
+    if (!known) return reload(ticketsKey);
+    qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) =>
+      patchTicket(old, ticket.id, (t) =>
+        ticket.status === 'closed' ? null : { ...t, ...ticket, contact: ticket.contact ?? t.contact },
+      ),
+    );
+  });
+  useCompanyEvent('tag', () => reload(['kanban']));
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isNotified, mergeTicket, shouldAlert, withoutTicket, type NotifiedTicket } from './notificationRules';
+
+const me = { id: 7, allTicket: 'disable' };
+const allTickets = { id: 7, allTicket: 'enable' };
+const ticket = (patch: Partial<NotifiedTicket> = {}): NotifiedTicket => ({
+  id: 1,
+  uuid: 'u-1',
+  status: 'open',
+  userId: 7,
+  unreadMessages: 2,
+  updatedAt: '2031-03-10T12:00:00Z',
+  contact: { name: 'Ana', number: '5511911110001' },
+  ...patch,
+});
+
+describe('notification rules', () => {
+  it('lists the user’s own tickets with unread messages; pending ones only with allTicket', () => {
+    expect(isNotified(ticket(), me)).toBe(true);
+    expect(isNotified(ticket({ unreadMessages: 0 }), me)).toBe(false);
+    expect(isNotified(ticket({ userId: 8 }), me)).toBe(false);
+    expect(isNotified(ticket({ status: 'closed' }), me)).toBe(false);
+    expect(isNotified(ticket({ status: 'pending', userId: null }), me)).toBe(false);
+    expect(isNotified(ticket({ status: 'pending', userId: null }), allTickets)).toBe(true);
+  });
+
+  it('merges a changed ticket newest first, drops it once read, ignores an older version', () => {
+    const a = ticket({ id: 1, updatedAt: '2031-03-10T12:00:00Z' });
+    const b = ticket({ id: 2, uuid: 'u-2', updatedAt: '2031-03-10T12:05:00Z' });
+    let list = mergeTicket([], a, me);
+    list = mergeTicket(list, b, me);
+    expect(list.map((t) => t.id)).toEqual([2, 1]);
+    // An event without the contact keeps the one held.
+    list = mergeTicket(list, { ...a, contact: undefined, unreadMessages: 3, updatedAt: '2031-03-10T12:10:00Z' }, me);
+    expect(list.map((t) => [t.id, t.unreadMessages, t.contact?.name])).toEqual([
+      [1, 3, 'Ana'],
+      [2, 2, 'Ana'],
+    ]);
+    expect(mergeTicket(list, { ...a, unreadMessages: 0, updatedAt: '2031-03-10T11:00:00Z' }, me)).toEqual(list);
+    expect(
+      mergeTicket(list, { ...a, unreadMessages: 0, updatedAt: '2031-03-10T12:20:00Z' }, me).map((t) => t.id),
+    ).toEqual([2]);
+    expect(withoutTicket(list, 2).map((t) => t.id)).toEqual([1]);
+  });
+
+  it('rings for a customer’s unread message unless its ticket is open in a visible tab', () => {
+    const incoming = { fromMe: false, read: false };
+    expect(shouldAlert(incoming, ticket(), me, undefined, true)).toBe(true);
+    expect(shouldAlert(incoming, ticket(), me, 'u-1', true)).toBe(false);
+    expect(shouldAlert(incoming, ticket(), me, 'u-1', false)).toBe(true);
+    expect(shouldAlert({ fromMe: true }, ticket(), me, undefined, true)).toBe(false);
+    expect(shouldAlert(incoming, ticket({ isGroup: true }), me, undefined, true)).toBe(false);
+    expect(shouldAlert(incoming, ticket({ userId: 8 }), me, undefined, true)).toBe(false);
+  });
+});

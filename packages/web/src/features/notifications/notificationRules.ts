@@ -1,0 +1,61 @@
+/**
+ * Which tickets the notifications pop-over lists (operations §2): tickets with unread messages
+ * assigned to the user; a user whose allTicket is `enable` also sees pending ones. (The server
+ * already sends a socket only the tickets its user may see.) Closed tickets never show.
+ */
+export interface NotifiedTicket {
+  id: number;
+  uuid: string;
+  status: 'pending' | 'open' | 'closed';
+  userId: number | null;
+  unreadMessages: number;
+  isGroup?: boolean;
+  lastMessage?: string | null;
+  updatedAt: string;
+  contact?: { name: string; number: string; profilePicUrl?: string | null } | null;
+}
+
+export interface Me {
+  id: number;
+  allTicket?: string | null;
+}
+
+export function isNotified(ticket: NotifiedTicket, me: Me): boolean {
+  if (ticket.status === 'closed' || !(ticket.unreadMessages > 0)) return false;
+  if (ticket.userId === me.id) return true;
+  return ticket.status === 'pending' && me.allTicket === 'enable';
+}
+
+const newestFirst = (a: NotifiedTicket, b: NotifiedTicket) =>
+  Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id;
+
+/**
+ * The list after a ticket changed: kept (with the fields the event brought, and the contact it
+ * already had when the event carries none) while it qualifies, dropped otherwise. An older
+ * version than the one held is ignored (events may arrive out of order).
+ */
+export function mergeTicket(list: readonly NotifiedTicket[], ticket: NotifiedTicket, me: Me): NotifiedTicket[] {
+  const held = list.find((t) => t.id === ticket.id);
+  if (held && Date.parse(held.updatedAt) > Date.parse(ticket.updatedAt)) return [...list];
+  const others = list.filter((t) => t.id !== ticket.id);
+  const merged = { ...held, ...ticket, contact: ticket.contact ?? held?.contact ?? null };
+  return isNotified(merged, me) ? [...others, merged].sort(newestFirst) : others;
+}
+
+export const withoutTicket = (list: readonly NotifiedTicket[], id: number) => list.filter((t) => t.id !== id);
+
+/**
+ * A new message rings and pops a browser notification when it is the customer's, unread, not in
+ * a group, on a ticket the pop-over lists — unless that very ticket is open in a visible tab.
+ */
+export function shouldAlert(
+  message: { fromMe?: boolean; read?: boolean },
+  ticket: NotifiedTicket,
+  me: Me,
+  openUuid: string | undefined,
+  tabVisible: boolean,
+): boolean {
+  if (message.fromMe || message.read || ticket.isGroup) return false;
+  if (!isNotified(ticket, me)) return false;
+  return !(tabVisible && openUuid === ticket.uuid);
+}

@@ -1,0 +1,179 @@
+/**
+ * Add or edit a queue (automation §2 queue modal). Tabs: the queue's data and, when the company
+ * setting scheduleType is `queue`, its attendance hours. Editing an existing queue also shows
+ * the chatbot's option tree, which saves each option on its own.
+ */
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { ErrorState } from '../../lib/ui/ErrorState';
+import { PageLoader } from '../../lib/ui/PageLoader';
+import { settingValue, useSettings } from '../settings/useSettings';
+import { QueueOptionsEditor } from './options/QueueOptionsEditor';
+import { QueueDataFields } from './QueueDataFields';
+import { QueueHoursFields } from './QueueHoursFields';
+import { EMPTY_QUEUE, fromQueue, queueResolver, toBody, type QueueFormValues } from './queueForm';
+import { byOrder, queuesCrud, useIntegrationOptions, usePromptOptions, useQueue } from './useQueues';
+import type { Queue } from './types';
+
+export default function QueueDialog({ queueId, onClose }: { queueId?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const isEdit = Boolean(queueId);
+  const existing = useQueue(queueId);
+  const loading = isEdit && existing.isLoading;
+  const failed = isEdit && existing.isError;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="queue-dialog-title"
+      data-testid="queue-dialog"
+    >
+      <DialogTitle id="queue-dialog-title">
+        {isEdit ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
+      </DialogTitle>
+      {loading || failed ? (
+        <>
+          <DialogContent dividers>
+            {loading ? <PageLoader /> : <ErrorState onRetry={() => void existing.refetch()} />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+          </DialogActions>
+        </>
+      ) : (
+        // Mounted with its values: fields filled from the start.
+        <QueueForm existing={existing.data} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+type TabId = 'data' | 'hours';
+
+function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const qc = useQueryClient();
+  const settings = useSettings();
+  const perQueueHours = settingValue(settings.data, 'scheduleType') === 'queue';
+  const integrations = useIntegrationOptions(true);
+  const prompts = usePromptOptions(true);
+  const [tab, setTab] = useState<TabId>('data');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QueueFormValues>({
+    resolver: queueResolver,
+    defaultValues: existing ? fromQueue(existing) : EMPTY_QUEUE,
+  });
+
+  const showTab = (fieldErrors: FieldErrors<QueueFormValues>) => {
+    const onlyHours = Object.keys(fieldErrors).every((k) => k === 'schedules');
+    setTab(onlyHours && perQueueHours ? 'hours' : 'data');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = toBody(values);
+    try {
+      const saved = existing
+        ? await api.put<Queue>(`/queue/${existing.id}`, body)
+        : await api.post<Queue>('/queue', body);
+      qc.setQueryData<Queue[]>(
+        queuesCrud.queryKey,
+        (old) => old && [...old.filter((q) => q.id !== saved.id), saved].sort(byOrder),
+      );
+      void qc.invalidateQueries({ queryKey: ['queues'] });
+      toastSuccess(t('queues.toasts.saved'));
+      onClose();
+    } catch (err) {
+      setTab('data');
+      if (isApiError(err) && err.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
+        setError('color', { type: 'server', message: 'colorInUse' }, { shouldFocus: true });
+      } else if (isApiError(err) && err.code === 'ERR_WAPP_GREETING_REQUIRED') {
+        setError('greetingMessage', { type: 'server', message: 'greetingRequired' }, { shouldFocus: true });
+      } else if (applyServerErrors(err, setError)) {
+        if (isApiError(err)) showTab((err.fields ?? {}) as FieldErrors<QueueFormValues>);
+      } else toastError(err);
+    }
+  }, showTab);
+
+  return (
+    <>
+      <DialogContent dividers sx={{ pt: 0 }}>
+        {perQueueHours && (
+          <Tabs
+            value={tab}
+            onChange={(_e, v: TabId) => setTab(v)}
+            // Phones: both tabs in view, their labels wrapping.
+            variant={fullScreen ? 'fullWidth' : 'standard'}
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            <Tab value="data" label={t('queues.tabs.data')} data-testid="queue-tab-data" />
+            <Tab value="hours" label={t('queues.tabs.hours')} data-testid="queue-tab-hours" />
+          </Tabs>
+        )}
+        <form id="queue-form" onSubmit={onSubmit} noValidate>
+          <Stack spacing={2} sx={{ pt: perQueueHours ? 0 : 2 }}>
+            <div hidden={tab !== 'data'}>
+              <QueueDataFields
+                register={register}
+                control={control}
+                errors={errors}
+                integrations={integrations.data ?? []}
+                prompts={prompts.data ?? []}
+                showOutOfHours={perQueueHours}
+              />
+            </div>
+            {perQueueHours && (
+              <div hidden={tab !== 'hours'}>
+                <QueueHoursFields register={register} errors={errors} />
+              </div>
+            )}
+          </Stack>
+        </form>
+        {tab === 'data' && (
+          <>
+            <Divider sx={{ my: 3 }} />
+            {existing ? (
+              <QueueOptionsEditor queueId={existing.id} />
+            ) : (
+              <Alert severity="info" variant="outlined" data-testid="queue-options-hint">
+                {t('queues.options.saveFirst')}
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form="queue-form" variant="contained" disabled={isSubmitting} data-testid="queue-save">
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

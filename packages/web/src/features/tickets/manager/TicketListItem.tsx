@@ -1,0 +1,177 @@
+/**
+ * One ticket of the list (operations §2): contact, queue (name and colour), user, tags, unread
+ * count, last message, and a peek icon for admins. A pending ticket does not open on click: it
+ * offers "accept". Contact names are cut at 10 characters on small screens.
+ */
+import { memo, type KeyboardEvent } from 'react';
+import { isToday } from 'date-fns';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
+import type { Ticket } from '../types';
+
+export const NAME_CUT_SMALL = 10;
+
+export const cutName = (name: string, small: boolean) =>
+  small && name.length > NAME_CUT_SMALL ? `${name.slice(0, NAME_CUT_SMALL)}…` : name;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function when(value: string) {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return isToday(d) ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : formatDate(d);
+}
+
+interface Props {
+  ticket: Ticket;
+  selected: boolean;
+  small: boolean;
+  canPeek: boolean;
+  busy: boolean;
+  onOpen: (t: Ticket) => void;
+  onAccept: (t: Ticket) => void;
+  onPeek: (t: Ticket) => void;
+}
+
+function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen, onAccept, onPeek }: Props) {
+  const { t } = useTranslation();
+  const pending = tk.status === 'pending';
+  const open = () => {
+    if (!pending) onOpen(tk);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const name = tk.contact?.name || tk.contact?.number || `#${tk.id}`;
+  const queueColor = tk.queue?.color ?? 'transparent';
+
+  return (
+    <Box
+      role={pending ? undefined : 'button'}
+      tabIndex={pending ? undefined : 0}
+      aria-current={selected ? 'true' : undefined}
+      onClick={open}
+      onKeyDown={onKey}
+      data-testid="ticket-item"
+      data-ticket-id={tk.id}
+      data-status={tk.status}
+      sx={{
+        display: 'flex',
+        gap: 1.25,
+        alignItems: 'flex-start',
+        px: 1.5,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        borderLeft: `4px solid ${queueColor}`,
+        cursor: pending ? 'default' : 'pointer',
+        bgcolor: selected ? 'action.selected' : undefined,
+        '&:hover': { bgcolor: pending ? undefined : 'action.hover' },
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+      }}
+    >
+      <Badge
+        color="success"
+        badgeContent={tk.unreadMessages}
+        max={99}
+        overlap="circular"
+        slotProps={{ badge: { 'aria-label': t('tickets.item.unread', { count: tk.unreadMessages }) } as object }}
+        data-testid="ticket-unread"
+      >
+        <Avatar src={tk.contact?.profilePicUrl || undefined} alt="" sx={{ width: 44, height: 44 }}>
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </Badge>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+          <Typography
+            variant="subtitle2"
+            noWrap
+            sx={{ flex: 1, minWidth: 0, fontWeight: tk.unreadMessages > 0 ? 700 : 600 }}
+            title={name}
+            data-testid="ticket-contact"
+          >
+            {cutName(name, small)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {when(tk.updatedAt)}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" noWrap data-testid="ticket-last-message">
+          {tk.lastMessage || '\u00a0'}
+        </Typography>
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            size="small"
+            label={tk.queue?.name ?? t('tickets.noQueue')}
+            sx={{
+              height: 20,
+              fontSize: 11,
+              bgcolor: tk.queue?.color ?? 'action.selected',
+              color: tk.queue?.color ? '#fff' : 'text.primary',
+            }}
+            data-testid="ticket-queue"
+          />
+          {tk.user && (
+            <Chip size="small" variant="outlined" label={tk.user.name} sx={{ height: 20, fontSize: 11 }} />
+          )}
+          {(tk.tags ?? []).map((tag) => (
+            <Chip
+              key={tag.id}
+              size="small"
+              label={tag.name}
+              sx={{ height: 20, fontSize: 11, bgcolor: tag.color, color: '#fff' }}
+              data-testid="ticket-tag"
+            />
+          ))}
+        </Stack>
+      </Box>
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+        {canPeek && (
+          <Tooltip title={t('tickets.item.peek')}>
+            <IconButton
+              size="small"
+              aria-label={t('tickets.item.peek')}
+              onClick={(e) => {
+                e.stopPropagation();
+                onPeek(tk);
+              }}
+              data-testid="ticket-peek"
+            >
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {pending && (
+          <Button
+            size="small"
+            variant="contained"
+            disabled={busy}
+            onClick={(e) => {
+              e.stopPropagation();
+              onAccept(tk);
+            }}
+            data-testid="ticket-accept"
+          >
+            {t('tickets.actions.accept')}
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+export const TicketListItem = memo(TicketListItemView);

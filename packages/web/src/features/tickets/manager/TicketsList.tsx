@@ -1,0 +1,110 @@
+/**
+ * A virtualised ticket list: only the rows in view (and a few around) are in the page, so a
+ * queue of thousands scrolls as lightly as one of ten. The next page loads when the scroll
+ * comes within 100 px of the bottom (operations §9).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../lib/ui/EmptyState';
+import { ErrorState } from '../../../lib/ui/ErrorState';
+import { PageLoader } from '../../../lib/ui/PageLoader';
+import type { useTicketList } from '../useTicketLists';
+import type { Ticket } from '../types';
+import { TicketListItem } from './TicketListItem';
+
+const NEXT_PAGE_WITHIN_PX = 100;
+const ROW_ESTIMATE_PX = 88;
+
+interface Props {
+  list: ReturnType<typeof useTicketList>;
+  selectedRef?: string;
+  small: boolean;
+  canPeek: boolean;
+  busy: boolean;
+  emptyText: string;
+  onOpen: (t: Ticket) => void;
+  onAccept: (t: Ticket) => void;
+  onPeek: (t: Ticket) => void;
+  testId: string;
+}
+
+export function TicketsList({ list, selectedRef, small, canPeek, busy, emptyText, onOpen, onAccept, onPeek, testId }: Props) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { tickets, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  const virtualizer = useVirtualizer({
+    count: tickets.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    getItemKey: (i) => tickets[i]?.id ?? i,
+    overscan: 6,
+  });
+
+  const maybeNextPage = useCallback(() => {
+    const el = scroller.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= NEXT_PAGE_WITHIN_PX) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // A first page shorter than the box has no scroll to trigger the next one.
+  useEffect(() => {
+    maybeNextPage();
+  }, [tickets.length, maybeNextPage]);
+
+  if (list.isLoading) return <PageLoader />;
+  if (list.isError && !list.data)
+    return (
+      <Box sx={{ p: 1.5 }}>
+        <ErrorState onRetry={() => void list.refetch()} />
+      </Box>
+    );
+
+  return (
+    <Box
+      ref={scroller}
+      onScroll={maybeNextPage}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
+      data-testid={testId}
+      aria-busy={list.isFetching ? 'true' : undefined}
+    >
+      {tickets.length === 0 ? (
+        <EmptyState text={emptyText} />
+      ) : (
+        <Box role="list" aria-label={t('tickets.list.label')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const tk = tickets[row.index]!;
+            return (
+              <Box
+                key={row.key}
+                role="listitem"
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+              >
+                <TicketListItem
+                  ticket={tk}
+                  selected={selectedRef === tk.uuid || selectedRef === String(tk.id)}
+                  small={small}
+                  canPeek={canPeek}
+                  busy={busy}
+                  onOpen={onOpen}
+                  onAccept={onAccept}
+                  onPeek={onPeek}
+                />
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      {isFetchingNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+          <CircularProgress size={20} />
+        </Box>
+      )}
+    </Box>
+  );
+}

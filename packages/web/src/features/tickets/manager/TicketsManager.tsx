@@ -1,0 +1,182 @@
+/**
+ * The ticket manager (operations §2): tabs open (assigned / pending, each with its count),
+ * closed and search; the queue filter, the show-all switch (tickets-manager:showall), the
+ * new-ticket button, and the peek dialog for admins. Each list is its own live query.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import AddIcon from '@mui/icons-material/Add';
+import CheckBoxIcon from '@mui/icons-material/CheckBoxOutlined';
+import InboxIcon from '@mui/icons-material/MoveToInboxOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/providers/AuthProvider';
+import { can } from '../../../lib/permissions';
+import { NewTicketDialog } from '../dialogs/NewTicketDialog';
+import { OtherOpenTicketDialog } from '../dialogs/OtherOpenTicketDialog';
+import { PeekTicketDialog } from '../dialogs/PeekTicketDialog';
+import { useMyQueues } from '../useReferenceData';
+import { useTicketActions } from '../useTicketActions';
+import { useTicketList } from '../useTicketLists';
+import type { Ticket, TicketFilters } from '../types';
+import { MultiSelect } from './MultiSelect';
+import { SearchFilters, type SearchState } from './SearchFilters';
+import { TicketsList } from './TicketsList';
+
+type TopTab = 'open' | 'closed' | 'search';
+type OpenTab = 'open' | 'pending';
+
+const countBadge = (label: string, count: number, testId: string) => (
+  <Badge badgeContent={count} color="primary" max={999} sx={{ pr: 1.5 }} data-testid={testId} data-count={count}>
+    {label}
+  </Badge>
+);
+
+export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: string; narrow?: boolean }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const small = useMediaQuery('(max-width:899.95px)', { noSsr: true }) || narrow;
+  const admin = me.profile === 'admin';
+  const canShowAll = can(me, 'tickets-manager:showall');
+
+  const [tab, setTab] = useState<TopTab>('open');
+  const [openTab, setOpenTab] = useState<OpenTab>('open');
+  const [showAll, setShowAll] = useState(false);
+  const [queueIds, setQueueIds] = useState<number[]>([]);
+  const [search, setSearch] = useState<SearchState>({ text: '', tags: [], users: [] });
+  const [creating, setCreating] = useState(false);
+  const [peeking, setPeeking] = useState<Ticket | null>(null);
+  const { queues } = useMyQueues();
+  const actions = useTicketActions();
+
+  // Query keys are compared by value: new objects each render are fine.
+  const base = { queueIds, showAll: canShowAll && showAll };
+  const filters: Record<'open' | 'pending' | 'closed' | 'search', TicketFilters> = {
+    open: { ...base, status: 'open' },
+    pending: { ...base, status: 'pending' },
+    closed: { ...base, status: 'closed' },
+    search: { ...base, searchParam: search.text, tags: search.tags, users: search.users },
+  };
+  const searching = tab === 'search' && (search.text !== '' || search.tags.length > 0 || search.users.length > 0);
+  const lists = {
+    open: useTicketList(filters.open, tab === 'open'),
+    pending: useTicketList(filters.pending, tab === 'open'),
+    closed: useTicketList(filters.closed, tab === 'closed'),
+    search: useTicketList(filters.search, searching),
+  };
+
+  const openTicket = (tk: Ticket) => navigate(`/tickets/${tk.uuid}`);
+  const accept = (tk: Ticket) => void actions.run(tk, 'accept');
+  const shown = tab === 'open' ? openTab : tab;
+  const emptyText = {
+    open: t('tickets.empty.open'),
+    pending: t('tickets.empty.pending'),
+    closed: t('tickets.empty.closed'),
+    search: searching ? t('tickets.empty.search') : t('tickets.empty.searchHint'),
+  }[shown];
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="tickets-manager">
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TopTab) => setTab(v)}
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 56 }}
+      >
+        <Tab value="open" icon={<InboxIcon fontSize="small" />} label={t('tickets.tabs.open')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-open" />
+        <Tab value="closed" icon={<CheckBoxIcon fontSize="small" />} label={t('tickets.tabs.closed')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-closed" />
+        <Tab value="search" icon={<SearchIcon fontSize="small" />} label={t('tickets.tabs.search')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-search" />
+      </Tabs>
+
+      <Stack spacing={1} sx={{ p: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+        {tab === 'search' && (
+          <SearchFilters
+            value={search}
+            onChange={setSearch}
+            showUsers={admin}
+            onCleared={() => setTab('open')}
+          />
+        )}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => setCreating(true)}
+            sx={{ flexShrink: 0 }}
+            data-testid="new-ticket"
+          >
+            {t('tickets.buttons.new')}
+          </Button>
+          {canShowAll && (
+            <FormControlLabel
+              sx={{ mr: 0, flexShrink: 0 }}
+              control={
+                <Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all" />
+              }
+              label={t('tickets.buttons.showAll')}
+              slotProps={{ typography: { variant: 'body2' } }}
+            />
+          )}
+          <MultiSelect
+            id="tickets-queues"
+            label={t('tickets.filters.queues')}
+            allLabel={t('tickets.filters.allQueues')}
+            options={queues}
+            value={queueIds}
+            onChange={setQueueIds}
+            testId="queue-filter"
+          />
+        </Stack>
+      </Stack>
+
+      {tab === 'open' && (
+        <Tabs
+          value={openTab}
+          onChange={(_e, v: OpenTab) => setOpenTab(v)}
+          variant="fullWidth"
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+        >
+          <Tab value="open" label={countBadge(t('tickets.tabs.assigned'), lists.open.count, 'count-open')} sx={{ minHeight: 40 }} data-testid="tab-assigned" />
+          <Tab value="pending" label={countBadge(t('tickets.tabs.pending'), lists.pending.count, 'count-pending')} sx={{ minHeight: 40 }} data-testid="tab-pending" />
+        </Tabs>
+      )}
+
+      {tab === 'search' && !searching ? (
+        <Box sx={{ flex: 1, overflowY: 'auto' }}>
+          <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="search-hint">
+            {emptyText}
+          </Box>
+        </Box>
+      ) : (
+        <TicketsList
+          key={shown}
+          list={lists[shown]}
+          selectedRef={selectedRef}
+          small={small}
+          canPeek={admin}
+          busy={actions.busy}
+          emptyText={emptyText}
+          onOpen={openTicket}
+          onAccept={accept}
+          onPeek={setPeeking}
+          testId={`tickets-list-${shown}`}
+        />
+      )}
+
+      {creating && <NewTicketDialog onClose={() => setCreating(false)} />}
+      <PeekTicketDialog ticket={peeking} onClose={() => setPeeking(null)} />
+      <OtherOpenTicketDialog ticket={actions.otherOpen.other} onClose={actions.otherOpen.close} />
+    </Box>
+  );
+}

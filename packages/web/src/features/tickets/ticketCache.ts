@@ -1,0 +1,167 @@
+/**
+ * How live ticket events change a cached list (pure functions, unit-tested). Each list of the
+ * manager is one infinite query; an event updates, inserts or removes one ticket in it, following
+ * the server's rules: the list scope (visibility.ts: own queues, queueless with allTicket, own
+ * tickets — or everything with showAll), the status and queue filters, and newest `updatedAt`
+ * first. Ticket events reach admins for every ticket, so the scope is checked here too.
+ */
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Ticket, TicketFilters, TicketPage } from './types';
+
+export interface Viewer {
+  userId: number;
+  queueIds: number[];
+  allTicket: boolean;
+}
+
+export type TicketPages = InfiniteData<TicketPage, number>;
+
+const time = (value: string | undefined) => (value ? Date.parse(value) : 0);
+
+/** The server's "mine" scope (visibility.ts `inMyScope`). */
+export function inMyScope(viewer: Viewer, t: Pick<Ticket, 'queueId' | 'userId'>): boolean {
+  if (t.userId !== null && t.userId === viewer.userId) return true;
+  if (t.queueId === null) return viewer.allTicket;
+  return viewer.queueIds.includes(t.queueId);
+}
+
+/**
+ * Whether a list with these filters shows the ticket. Search lists (text, tags, users) are not
+ * decided here: they only keep the tickets they already hold up to date.
+ */
+export function listShows(filters: TicketFilters, viewer: Viewer, t: Ticket): boolean {
+  if (filters.status && t.status !== filters.status) return false;
+  if (!filters.showAll && !inMyScope(viewer, t)) return false;
+  if (filters.queueIds.length > 0 && t.queueId !== null && !filters.queueIds.includes(t.queueId)) return false;
+  return true;
+}
+
+export const isSearchList = (f: TicketFilters) =>
+  Boolean(f.searchParam) || (f.tags?.length ?? 0) > 0 || (f.users?.length ?? 0) > 0 || !f.status;
+
+/** Every ticket of the cached pages once (a page loaded after an insert may repeat one). */
+export function flattenTickets(data: TicketPages | undefined): Ticket[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const out: Ticket[] = [];
+  for (const page of data.pages) {
+    for (const t of page.tickets) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+export function findTicket(data: TicketPages | undefined, id: number): Ticket | undefined {
+  for (const page of data?.pages ?? []) {
+    const hit = page.tickets.find((t) => t.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** An event's ticket laid over the held one: a bare row keeps the held contact, queue, user … */
+export function mergeTicket(held: Ticket | undefined, incoming: Partial<Ticket> & { id: number }): Ticket {
+  const merged = { ...held, ...incoming } as Ticket;
+  // A bare row names queueId/userId without the objects: drop objects that no longer match.
+  if (merged.queue && merged.queue.id !== merged.queueId) merged.queue = null;
+  if (merged.user && merged.user.id !== merged.userId) merged.user = null;
+  return merged;
+}
+
+/** Whether a ticket carries what a list item shows (an event's bare row may not). */
+export const isComplete = (t: Partial<Ticket>): t is Ticket =>
+  Boolean(t.contact && t.uuid && t.status && t.updatedAt) &&
+  (t.queueId == null || t.queue?.id === t.queueId) &&
+  (t.userId == null || t.user?.id === t.userId);
+
+function withPages(data: TicketPages, pages: TicketPage[]): TicketPages {
+  return { ...data, pages };
+}
+
+/** The list without the ticket (count adjusted when it was there). */
+export function removeTicket(data: TicketPages, id: number): TicketPages {
+  if (!findTicket(data, id)) return data;
+  const pages = data.pages.map((p, i) => ({
+    ...p,
+    tickets: p.tickets.filter((t) => t.id !== id),
+    count: i === 0 ? Math.max(0, p.count - 1) : p.count,
+  }));
+  return withPages(data, pages);
+}
+
+/**
+ * The list with the ticket put where `updatedAt` orders it (newest first), replacing the held
+ * version. A ticket older than every loaded one stays out while more pages remain (it will come
+ * with its page).
+ */
+export function upsertTicket(data: TicketPages, ticket: Ticket): TicketPages {
+  const had = Boolean(findTicket(data, ticket.id));
+  const without = data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== ticket.id) }));
+  const at = time(ticket.updatedAt);
+  let placed = false;
+  const pages = without.map((p) => {
+    if (placed) return p;
+    const index = p.tickets.findIndex((t) => time(t.updatedAt) < at || (time(t.updatedAt) === at && t.id < ticket.id));
+    if (index === -1) return p;
+    placed = true;
+    return { ...p, tickets: [...p.tickets.slice(0, index), ticket, ...p.tickets.slice(index)] };
+  });
+  const last = pages.at(-1);
+  if (!placed && last && !last.hasMore) {
+    pages[pages.length - 1] = { ...last, tickets: [...last.tickets, ticket] };
+    placed = true;
+  }
+  if (!placed && !had) return data;
+  // A held ticket that moved past the loaded pages is still in the list: the count stays.
+  if (!had) pages[0] = { ...pages[0]!, count: pages[0]!.count + 1 };
+  return withPages(data, pages);
+}
+
+/**
+ * One list after a ticket update: the merged ticket goes in (or moves) when the list shows it,
+ * leaves when it no longer does. Search lists only refresh what they hold.
+ */
+export function applyUpdate(
+  data: TicketPages,
+  filters: TicketFilters,
+  viewer: Viewer,
+  ticket: Ticket,
+): TicketPages {
+  const held = findTicket(data, ticket.id);
+  if (isSearchList(filters)) {
+    if (!held) return data;
+    return withPages(
+      data,
+      data.pages.map((p) => ({ ...p, tickets: p.tickets.map((t) => (t.id === ticket.id ? ticket : t)) })),
+    );
+  }
+  if (!listShows(filters, viewer, ticket)) return removeTicket(data, ticket.id);
+  return upsertTicket(data, ticket);
+}
+
+/**
+ * A delete event. `updatedAt` (sent when the ticket only left someone's view) is the version
+ * that left: a list holding that version or a newer one keeps it — the update that brought it
+ * may have arrived first.
+ */
+export function applyDelete(data: TicketPages, id: number, updatedAt?: string): TicketPages {
+  const held = findTicket(data, id);
+  if (!held) return data;
+  if (updatedAt && time(held.updatedAt) >= time(updatedAt)) return data;
+  return removeTicket(data, id);
+}
+
+/** `updateUnread`: the ticket was read. */
+export function applyRead(data: TicketPages, id: number): TicketPages {
+  if (!findTicket(data, id)) return data;
+  return withPages(
+    data,
+    data.pages.map((p) => ({
+      ...p,
+      tickets: p.tickets.map((t) => (t.id === id ? { ...t, unreadMessages: 0 } : t)),
+    })),
+  );
+}
