@@ -162,7 +162,10 @@ describe('the ticket area', () => {
     await page.getByTestId('composer-file').setInputFiles({ name: 'bolo.png', mimeType: 'image/png', buffer: await cakePicture(page) });
     await page.getByTestId('composer-files').getByText('bolo.png').waitFor();
     await page.getByTestId('composer-send').click();
-    await page.locator('[data-testid="thread-message"][data-from-me="true"][data-media-type="image"]').waitFor();
+    const sentPicture = page.locator('[data-testid="thread-message"][data-from-me="true"][data-media-type="image"]');
+    await sentPicture.waitFor();
+    // The attendant's thread shows the picture itself, fetched from the message's media address.
+    await sentPicture.getByTestId('message-image').waitFor();
 
     // The customer's phone shows both, with ticks.
     const textOnPhone = phoneMessage(sim, 'Fazemos sim! Fica pronto amanhã às 10h.');

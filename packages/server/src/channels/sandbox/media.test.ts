@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
-import { decodeMedia, mimeOfKey } from './media.js';
+import { decodeMedia } from './media.js';
+import { mimeOfKey } from '../../platform/serve-file.js';
 
 const b64 = (bytes: number[] | string) => Buffer.from(bytes as never).toString('base64');
 const refusal = (fn: () => unknown) => {

@@ -54,22 +54,3 @@ export function decodeMedia(media: { data: string; mimetype: string; fileName?: 
     type: spec.type,
   };
 }
-
-const EXT_MIME: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  ogg: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  mp4: 'video/mp4',
-  '3gp': 'video/3gpp',
-  pdf: 'application/pdf',
-};
-
-/** The content type to serve a stored file with (its key ends with the extension we chose). */
-export function mimeOfKey(key: string): string {
-  return EXT_MIME[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}

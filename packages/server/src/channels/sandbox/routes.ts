@@ -9,7 +9,7 @@ import {
   sandboxScanBody,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { mimeOfKey } from './media.js';
+import { sendStoredFile } from '../../platform/serve-file.js';
 import {
   conversation,
   customerSends,
@@ -71,13 +71,7 @@ export const sandboxRoutes =
       '/:whatsappId/media/:messageId',
       { schema: { params: sandboxMediaParams }, config: ADMIN },
       async (req, reply) => {
-        const file = await mediaOf(req.ctx, req.params.whatsappId, req.params.messageId);
-        return reply
-          .type(mimeOfKey(file.key))
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(file.data);
+        return sendStoredFile(reply, await mediaOf(req.ctx, req.params.whatsappId, req.params.messageId));
       },
     );
   };

@@ -283,6 +283,26 @@ describe('POST /api/messages/{ticketId}', () => {
     ]);
   });
 
+  it('GET /messages/{id}/media serves the file to whoever may see the ticket, and to nobody else', async () => {
+    const tk = await ticketOf({ accept: true });
+    const res = await postForm(userA.token, tk.id, [['medias', new Blob([PNG], { type: 'image/png' }), 'foto.png']]);
+    const [image] = res.body.messages;
+    const media = (token: string, id: number = image.id) =>
+      fetch(`${t.url}/api/messages/${id}/media`, { headers: { authorization: `Bearer ${token}` } });
+    const ok = await media(userA.token);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/png');
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ok.headers.get('content-disposition')).toContain('foto.png');
+    expect(Buffer.from(await ok.arrayBuffer())).toEqual(PNG);
+    // Another queue's user and another company answer 404, like a message without a file.
+    expect((await media(userB.token)).status).toBe(404);
+    expect((await media(b.admin.token)).status).toBe(404);
+    const text = await userA.api.post(`/api/messages/${tk.id}`, { body: 'sem arquivo' });
+    expect((await media(userA.token, text.body.messages[0].id)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/messages/${image.id}/media`)).status).toBe(401);
+  });
+
   it('multipart: an audio goes without caption, the text first on its own', async () => {
     const tk = await ticketOf({ accept: true });
     const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]);

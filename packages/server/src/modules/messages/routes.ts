@@ -8,6 +8,8 @@ import { sendMessage } from './send-message.js';
 import { deleteMessage } from './delete-message.js';
 import { MESSAGE_MULTIPART_OPTIONS, readMessageForm } from './read-message-form.js';
 import { discardMedia } from '../../platform/uploads.js';
+import { sendStoredFile } from '../../platform/serve-file.js';
+import { messageFile } from './message-media.js';
 
 /**
  * `/messages`: a ticket's thread. Every signed-in staff member calls these; the ticket's
@@ -46,6 +48,10 @@ export const messageRoutes =
         .status(201)
         .send(await sendMessage(req.ctx, ticketId, { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] }));
     });
+
+    app.get('/:id/media', { schema: { params: messageIdParams } }, async (req, reply) =>
+      sendStoredFile(reply, await messageFile(req.ctx, req.params.id)),
+    );
 
     app.delete('/:id', { schema: { params: messageIdParams } }, (req) => deleteMessage(req.ctx, req.params.id));
   };

@@ -5,7 +5,6 @@ import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
 import { quickMessages } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
-import { MEDIA_KINDS } from '../../platform/media-kinds.js';
 import { discardMedia, readMultipartMedia } from '../../platform/uploads.js';
 import { findEditable, findReadable, pushQuickMessage, quickMessageColumns, toView } from './quick-message-view.js';
 
@@ -77,18 +76,15 @@ async function setMedia(tx: Tx, id: number, key: string | null, name: string | n
   return toView(row!);
 }
 
-const MIME_OF_EXT = new Map(Object.entries(MEDIA_KINDS).map(([mimetype, kind]) => [kind.ext, mimetype]));
-
 /** `GET /quick-messages/{id}/media`: the attachment, for whoever may read the answer. */
 export async function quickMessageFile(ctx: Ctx, id: number) {
   const row = await ctx.tenant((tx) => findReadable(tx, ctx.actor, id));
   if (!row.mediaPath) throw notFound('media');
-  const ext = row.mediaPath.split('.').pop() ?? '';
   return {
+    key: row.mediaPath,
     data: await ctx.deps.storage.get(row.mediaPath).catch(() => {
       throw notFound('media');
     }),
     name: row.mediaName ?? 'file',
-    mimetype: MIME_OF_EXT.get(ext) ?? 'application/octet-stream',
   };
 }

@@ -8,6 +8,7 @@ import {
   quickMessageUpdateBody,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
+import { sendStoredFile } from '../../platform/serve-file.js';
 import { allQuickMessages, listQuickMessages } from './list-quick-messages.js';
 import { findReadable, toView } from './quick-message-view.js';
 import { createQuickMessage, updateQuickMessage } from './save-quick-message.js';
@@ -61,12 +62,6 @@ export const quickMessageRoutes =
     );
 
     app.get('/:id/media', { schema: { params: idParams } }, async (req, reply) => {
-      const file = await quickMessageFile(req.ctx, req.params.id);
-      return reply
-        .type(file.mimetype)
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendStoredFile(reply, await quickMessageFile(req.ctx, req.params.id));
     });
   };

@@ -25,6 +25,8 @@ const FILE_KINDS = new Set(['image', 'sticker', 'audio', 'video', 'document', 'a
 
 export const hasFile = (m: Pick<Message, 'mediaType'>) => FILE_KINDS.has(m.mediaType);
 
+export const messageMediaPath = (id: number) => `/api/messages/${id}/media`;
+
 function FileUnavailable({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
@@ -36,7 +38,8 @@ function FileUnavailable({ name }: { name: string }) {
 
 function FileMedia({ message: m, onLoad }: { message: Message; onLoad?: () => void }) {
   const { t } = useTranslation();
-  const media = useMediaBlob(m.mediaUrl);
+  // `mediaUrl` is the file's storage key; the server serves it at the message's media address.
+  const media = useMediaBlob(m.mediaUrl ? messageMediaPath(m.id) : null);
   const name = m.mediaName || t(`tickets.thread.kinds.${m.mediaType}`, { defaultValue: m.mediaType });
   if (media.status === 'loading') return <Skeleton variant="rounded" width={220} height={m.mediaType === 'audio' ? 40 : 140} />;
   if (media.status !== 'ready') return <FileUnavailable name={name} />;
