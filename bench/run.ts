@@ -1,6 +1,11 @@
 import { benchStartup } from './startup.ts';
 import { benchLoginBundle } from './login-bundle.ts';
 import { benchCloudWebhook } from './cloud-webhook.ts';
+import { benchChatbot } from './chatbot.ts';
+import { benchTimeRules } from './time-rules.ts';
+import { benchInboxDataset } from './inbox-dataset.ts';
+import { benchInboxQueries } from './inbox-queries.ts';
+import { benchInboxFanout } from './inbox-fanout.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -10,6 +15,12 @@ const benches: Record<string, () => Promise<unknown>> = {
   startup: () => benchStartup(),
   'login-bundle': () => benchLoginBundle(),
   'cloud-webhook': () => benchCloudWebhook(),
+  chatbot: () => benchChatbot(),
+  'time-rules': () => benchTimeRules(),
+  // The inbox dataset (generated once, then kept under .tmp/bench-inbox) and what is measured on it.
+  'inbox-dataset': () => benchInboxDataset(),
+  'inbox-queries': () => benchInboxQueries(),
+  'inbox-fanout': () => benchInboxFanout(),
 };
 
 const only = process.env.BENCH?.split(',');

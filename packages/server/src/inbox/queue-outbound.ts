@@ -12,6 +12,8 @@ export interface OutboundInput {
   body: string;
   /** Who sends it: a user, or null for the bot / the external API. */
   userId: number | null;
+  /** Sent by the chatbot or a time rule: stored as `data.bot`, shown as `fromBot`. */
+  bot?: boolean;
   media?: { key: string; name: string; mimetype: string; type: MediaType };
   quotedMsgId?: number | null;
 }
@@ -35,19 +37,32 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
       mediaType: input.media?.type ?? 'chat',
       mediaUrl: input.media?.key ?? null,
       mediaName: input.media?.name ?? null,
-      data: input.media ? { mimetype: input.media.mimetype } : null,
+      data:
+        input.media || input.bot
+          ? { ...(input.media ? { mimetype: input.media.mimetype } : {}), ...(input.bot ? { bot: true } : {}) }
+          : null,
       quotedMsgId: input.quotedMsgId ?? null,
       userId: input.userId,
     })
     .returning();
   const [ticket] = await tx
     .update(tickets)
-    .set({ lastMessage: previewOf(message!.mediaType as MediaType, input.body), updatedAt: sql`now()` })
+    .set({
+      lastMessage: previewOf(message!.mediaType as MediaType, input.body),
+      // A person's message starts the silence the expiry rule measures (not the bot's, not the API's).
+      ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(tickets.id, input.ticketId))
     .returning();
   const audience = { to: 'ticket', queueId: ticket!.queueId, userId: ticket!.userId } as const;
   events.push(
-    { companyId: input.companyId, topic: 'appMessage', payload: { action: 'create', message, ticket }, audience },
+    {
+      companyId: input.companyId,
+      topic: 'appMessage',
+      payload: { action: 'create', message: { ...message, fromBot: input.bot === true }, ticket },
+      audience,
+    },
     { companyId: input.companyId, topic: 'ticket', payload: { action: 'update', ticket }, audience },
   );
   return message!;

@@ -84,6 +84,7 @@ export async function receiveMessage(
       .set({
         lastMessage: previewOf(msg.type, msg.body),
         unreadMessages: msg.fromMe ? tickets.unreadMessages : sql`${tickets.unreadMessages} + 1`,
+        lastCustomerMessageAt: msg.fromMe ? tickets.lastCustomerMessageAt : sql`now()`,
         updatedAt: sql`now()`,
       })
       .where(eq(tickets.id, ticket.id))
@@ -106,7 +107,7 @@ export async function receiveMessage(
   }).then((received) => afterReceive(deps, conn, msg, received));
 }
 
-async function saveMedia(storage: Storage, companyId: number, media: NonNullable<InboundMessage['media']>) {
+export async function saveMedia(storage: Storage, companyId: number, media: NonNullable<InboundMessage['media']>) {
   const data = await media.download();
   const key = await storage.put(companyId, data, extensionFor(media.mimetype, media.fileName));
   return { key, name: sanitizeFileName(media.fileName, key.split('/').pop()) };

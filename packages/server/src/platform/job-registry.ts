@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineJob, worker, type JobSpec, type JobWorker } from './jobs.js';
 import type { Mailer } from './mail.js';
+import type { Deps } from './context.js';
+import { runChatbot } from '../automation/run-chatbot.js';
+import { expireTickets } from '../automation/expire-tickets.js';
+import { transferWaitingTickets } from '../automation/transfer-tickets.js';
 
 /** Every job of the product, by name. Handlers live beside the domain that owns them. */
 export const sendMailJobDef = defineJob({
@@ -15,13 +19,55 @@ export const sendMailJobDef = defineJob({
   retryDelaySeconds: 10,
 });
 
-export const JOB_SPECS: JobSpec[] = [sendMailJobDef];
+/** The chatbot's answer to one stored customer message (inbox/after-receive.ts sends it). */
+export const chatbotJobDef = defineJob({
+  name: 'chatbot-reply',
+  schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int(), messageId: z.number().int() }),
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  policy: 'short',
+});
 
-export function jobWorkers(services: { mailer: Mailer }): JobWorker[] {
+/** The time rules: every minute, across companies (expiresTicket, timeToTransfer). */
+const sweepPayload = z.object({ companyId: z.null() });
+export const expireTicketsJobDef = defineJob({
+  name: 'tickets-expire',
+  schema: sweepPayload,
+  retryLimit: 0,
+  cron: { expression: '* * * * *', payload: { companyId: null } },
+});
+export const transferTicketsJobDef = defineJob({
+  name: 'tickets-transfer',
+  schema: sweepPayload,
+  retryLimit: 0,
+  cron: { expression: '* * * * *', payload: { companyId: null } },
+});
+
+export const JOB_SPECS: JobSpec[] = [sendMailJobDef, chatbotJobDef, expireTicketsJobDef, transferTicketsJobDef];
+
+/** `deps` is read when a job runs (the jobs start before the rest of the deps exist). */
+export function jobWorkers(services: { mailer: Mailer; deps: () => Deps }): JobWorker[] {
   return [
     worker({
       spec: sendMailJobDef,
       handle: ({ to, subject, text }) => services.mailer.send({ to, subject, text }),
+    }),
+    worker({ spec: chatbotJobDef, concurrency: 8, handle: (job) => runChatbot(services.deps(), job) }),
+    worker({
+      spec: expireTicketsJobDef,
+      concurrency: 1,
+      handle: async (_payload, { log }) => {
+        const closed = await expireTickets(services.deps());
+        if (closed > 0) log.info({ closed }, 'tickets expired');
+      },
+    }),
+    worker({
+      spec: transferTicketsJobDef,
+      concurrency: 1,
+      handle: async (_payload, { log }) => {
+        const moved = await transferWaitingTickets(services.deps());
+        if (moved > 0) log.info({ moved }, 'waiting tickets transferred');
+      },
     }),
   ];
 }

@@ -13,6 +13,10 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
   schema: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** pg-boss queue policy; 'short' keeps at most one queued job per singleton key. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** Runs on this cron (UTC) with this payload: one job per tick, whatever the number of processes. */
+  cron?: { expression: string; payload: z.infer<S> };
 }
 
 export interface JobWorker<S extends z.ZodType = z.ZodType> {
@@ -48,10 +52,12 @@ export async function startJobs(
       retryLimit: spec.retryLimit ?? 5,
       retryDelay: spec.retryDelaySeconds ?? 5,
       retryBackoff: true,
+      ...(spec.policy ? { policy: spec.policy } : {}),
     });
   }
+  const workerIds = new Map<string, string>();
   for (const w of workers) {
-    await boss.work(
+    const workerId = await boss.work(
       w.spec.name,
       { batchSize: w.concurrency ?? 4, pollingIntervalSeconds: 0.5 },
       async (jobs: PgBoss.Job<unknown>[]) => {
@@ -62,9 +68,19 @@ export async function startJobs(
         );
       },
     );
+    workerIds.set(w.spec.name, workerId);
+  }
+  for (const spec of specs) {
+    if (spec.cron) await boss.schedule(spec.name, spec.cron.expression, spec.schema.parse(spec.cron.payload) as object);
   }
   return {
-    send: (spec, payload, opts = {}) => boss.send(spec.name, spec.schema.parse(payload) as object, opts),
+    async send(spec, payload, opts = {}) {
+      const id = await boss.send(spec.name, spec.schema.parse(payload) as object, opts);
+      // This process's worker fetches it now rather than at its next poll (up to 0.5 s later).
+      const local = workerIds.get(spec.name);
+      if (id && local) boss.notifyWorker(local);
+      return id;
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
 }

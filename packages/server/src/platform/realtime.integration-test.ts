@@ -49,6 +49,36 @@ describe('realtime across processes', () => {
     ySocket.close();
   });
 
+  it('the events of one commit reach a socket on the other process all, in order, payloads intact', async () => {
+    const x = await signupTenant(a);
+    const xSocket = await connect(b.url, x.admin.token);
+    const local = await connect(a.url, x.admin.token);
+    const heard: { n: number; at: string; text: string }[] = [];
+    const heardHere: number[] = [];
+    xSocket.on(`company-${x.companyId}-contact`, (e: { n: number; at: string; text: string }) => heard.push(e));
+    local.on(`company-${x.companyId}-contact`, (e: { n: number }) => heardHere.push(e.n));
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    // Big enough together that the adapter carries them as one attachment, not a plain NOTIFY.
+    a.running.deps.realtime.publish(
+      Array.from({ length: 40 }, (_, n) => ({
+        companyId: x.companyId,
+        topic: 'contact' as const,
+        payload: { action: 'update', n, at, text: 'x'.repeat(500) },
+        audience: { to: 'company' as const },
+      })),
+    );
+    const until = Date.now() + 5_000;
+    while ((heard.length < 40 || heardHere.length < 40) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(heard.map((e) => e.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    expect(heardHere).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    expect(heard[0]).toMatchObject({ at: at.toISOString(), text: 'x'.repeat(500) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect([heard.length, heardHere.length]).toEqual([40, 40]);
+    xSocket.close();
+    local.close();
+  });
+
   it('a plain user does not hear admin-only events of the same company', async () => {
     const x = await signupTenant(a);
     const created = await x.admin.api.post('/api/users', { name: 'Joana', email: 'joana-x@example.com', password: 'secret1' });

@@ -7,6 +7,14 @@ import { eventName, SOCKET_PING_MS } from '@balcao/contracts';
 import type { Audience, DomainEvent, Publisher, SessionEndReason } from './context.js';
 import type { LoadedSession } from './session.js';
 
+/**
+ * The server-side event that carries one publish's events to the other processes: one adapter
+ * message per commit instead of one NOTIFY per event — a batch of inbound messages is two events
+ * per message — and the list keeps its order on the way.
+ */
+const FANOUT = 'balcao:events';
+type Emit = [rooms: string[], name: string, payload: unknown];
+
 /** Room names: the only place that knows them. */
 export const rooms = {
   company: (companyId: number) => `c:${companyId}`,
@@ -89,6 +97,9 @@ export class RealtimeHub implements Publisher {
         .catch((err: Error) => next(new Error(err.message || 'unauthorized')));
     });
     io.on('connection', (socket: Socket) => this.onConnection(socket));
+    io.on(FANOUT, (emits: Emit[]) => {
+      for (const [to, name, payload] of emits) io.local.to(to).emit(name, payload);
+    });
     this.io = io;
     return io;
   }
@@ -119,9 +130,22 @@ export class RealtimeHub implements Publisher {
 
   publish(events: readonly DomainEvent[]): void {
     const io = this.io;
-    if (!io) return;
-    for (const ev of events) {
-      io.to(this.roomsFor(ev.companyId, ev.audience)).emit(eventName(ev.companyId, ev.topic), ev.payload);
+    if (!io || events.length === 0) return;
+    const emits = events.map((ev): Emit => [
+      this.roomsFor(ev.companyId, ev.audience),
+      eventName(ev.companyId, ev.topic),
+      ev.payload,
+    ]);
+    // This process's sockets: only rooms someone is in (a packet is encoded even when nobody hears it).
+    const adapter = io.of('/').adapter;
+    for (const [to, name, payload] of emits) {
+      if (to.some((r) => adapter.rooms.has(r))) io.local.to(to).emit(name, payload);
+    }
+    // The other processes, when there are any (the adapter knows them by their heartbeats).
+    if (this.owner) {
+      void adapter.serverCount().then((servers) => {
+        if (servers > 1) io.serverSideEmit(FANOUT, emits);
+      });
     }
   }
 

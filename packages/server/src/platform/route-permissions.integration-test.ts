@@ -10,6 +10,41 @@ import { routeAccessTable } from './guard.js';
  * Routes marked (*) also decide in their handler (own record or own company, else 404).
  */
 const EXPECTED_ACCESS = {
+  'DELETE /api/queue-options/:id': 'queues:manage',
+  'DELETE /api/queue/:id': 'queues:manage',
+  'DELETE /api/quick-messages/:id': 'signed-in', // (*) owner or admin (403); another user's private answer 404
+  'DELETE /api/quick-messages/:id/media-upload': 'signed-in', // (*) owner or admin
+  'DELETE /api/tags/:id': 'signed-in', // (*) a kanban tag (a lane) needs tag-modal:editKanban
+  'DELETE /api/ticket-notes/:id': 'signed-in', // (*) author or admin (403)
+  'DELETE /api/ticket-tags/:ticketId': 'signed-in feature:useKanban',
+  'GET /api/messages/:id/media': 'signed-in', // (*) ticket visibility, else 404
+  'GET /api/queue': 'signed-in',
+  'GET /api/queue-options': 'signed-in',
+  'GET /api/queue-options/:id': 'signed-in',
+  'GET /api/queue/:id': 'signed-in',
+  'GET /api/quick-messages': 'signed-in',
+  'GET /api/quick-messages/:id': 'signed-in',
+  'GET /api/quick-messages/:id/media': 'signed-in',
+  'GET /api/quick-messages/list': 'signed-in',
+  'GET /api/tags': 'signed-in',
+  'GET /api/tags/:id': 'signed-in',
+  'GET /api/tags/kanban': 'signed-in feature:useKanban',
+  'GET /api/tags/list': 'signed-in',
+  'GET /api/ticket-notes/list': 'signed-in', // (*) ticket visibility, else 404
+  'GET /api/ticket/kanban': 'signed-in feature:useKanban', // (*) scope by visibility, like GET /tickets
+  'POST /api/contacts/import': 'signed-in',
+  'POST /api/queue': 'queues:manage',
+  'POST /api/queue-options': 'queues:manage',
+  'POST /api/quick-messages': 'signed-in',
+  'POST /api/quick-messages/:id/media-upload': 'signed-in', // (*) owner or admin
+  'POST /api/tags': 'signed-in', // (*) kanban needs tag-modal:editKanban
+  'POST /api/tags/sync': 'signed-in', // (*) ticket visibility, else 404
+  'POST /api/ticket-notes': 'signed-in', // (*) ticket visibility, else 404
+  'PUT /api/queue-options/:id': 'queues:manage',
+  'PUT /api/queue/:id': 'queues:manage',
+  'PUT /api/quick-messages/:id': 'signed-in', // (*) owner or admin
+  'PUT /api/tags/:id': 'signed-in', // (*) changing kanban needs tag-modal:editKanban
+  'PUT /api/ticket-tags/:ticketId/:tagId': 'signed-in feature:useKanban',
   'DELETE /api/messages/:id': 'signed-in', // (*) only your own sent message (403); ticket visibility, else 404
   'DELETE /api/tickets/:id': 'ticket-options:deleteTicket',
   'GET /api/messages/:ticketId': 'signed-in', // (*) ticket visibility, else 404

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './app.js';
 import type { Api } from './client.js';
 import { inTenant } from '../../src/db/client.js';
-import { whatsapps } from '../../src/db/schema/index.js';
+import { queueOptions, whatsappQueues, whatsapps } from '../../src/db/schema/index.js';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -109,4 +109,29 @@ export async function insertCloudConnection(
       .returning(),
   );
   return row!;
+}
+
+/**
+ * A chatbot option of a queue written straight to the database (its endpoints are not what the
+ * chatbot tests exercise). `parentId` null is the queue's top level; `option` is its number.
+ */
+export async function insertQueueOption(
+  t: TestApp,
+  companyId: number,
+  values: { queueId: number; parentId?: number | null; option: string; title: string; message?: string },
+) {
+  const [row] = await inTenant(t.running.deps.pools.db, companyId, (tx) =>
+    tx
+      .insert(queueOptions)
+      .values({ companyId, parentId: null, message: '', ...values })
+      .returning(),
+  );
+  return row!;
+}
+
+/** Links queues to a connection (its menu lists them in orderQueue order). */
+export async function linkConnectionQueues(t: TestApp, companyId: number, whatsappId: number, queueIds: number[]) {
+  await inTenant(t.running.deps.pools.db, companyId, (tx) =>
+    tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId }))),
+  );
 }

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createTenant, insertCloudConnection, type Tenant } from '../../../test/support/factories.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph.js';
 import { eventually } from '../../../test/support/eventually.js';
+import { connectSocket } from '../../../test/support/socket.js';
 import { expectError } from '../../../test/support/expect.js';
 import {
   change,
@@ -468,6 +469,151 @@ describe('inbound messages', () => {
     });
     await react('');
     expect((await messageByExternalId(conn, row.external_id)).data).toEqual({ reactions: [] });
+  });
+});
+
+describe('a delivery stored as one batch', () => {
+  it('many messages of several customers, some stored already: each stored once, in order, with right tickets', async () => {
+    const conn = await newConn();
+    const numbers = [customer(), customer(), customer(), customer(), customer()];
+    // Customers 0–2 wrote before: contact, pending ticket and one stored message each.
+    const earlier = new Map<string, ReturnType<typeof text>>();
+    for (const n of numbers.slice(0, 3)) {
+      const msg = text(n, `${n} antes`);
+      earlier.set(n, msg);
+      const res = await post(conn, delivery(entry(change(conn.phoneNumberId!, { messages: [msg] }))));
+      expect(res.status).toBe(200);
+    }
+    const before = await q('select id, contact_id from tickets where whatsapp_id = $1', [conn.id]);
+    expect(before).toHaveLength(3);
+
+    // One delivery, two entries: six new messages per customer interleaved, the earlier ones again,
+    // one message twice, a quote of an earlier message and one of a message of this same delivery.
+    const fresh = new Map<string, ReturnType<typeof text>[]>(numbers.map((n) => [n, []]));
+    const all: Record<string, unknown>[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (const n of numbers) {
+        const msg = text(n, `${n} #${i}`);
+        fresh.get(n)!.push(msg);
+        all.push(msg);
+      }
+    }
+    const quoteEarlier = { ...text(numbers[0]!, 'sobre aquilo'), context: { id: earlier.get(numbers[0]!)!.id } };
+    const quoteHere = { ...text(numbers[4]!, 'e isto'), context: { id: fresh.get(numbers[4]!)![0]!.id } };
+    fresh.get(numbers[0]!)!.push(quoteEarlier);
+    fresh.get(numbers[4]!)!.push(quoteHere);
+    const first = [...all.slice(0, 15), ...earlier.values()];
+    const second = [...all.slice(15), all[3]!, quoteEarlier, quoteHere];
+    const res = await post(
+      conn,
+      delivery(
+        entry(change(conn.phoneNumberId!, { contacts: numbers.map((n) => profile(n, `Nome ${n}`)), messages: first })),
+        entry(change(conn.phoneNumberId!, { messages: second })),
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const rows = await messagesOf(conn);
+    expect(rows).toHaveLength(3 + 30 + 2);
+    const dup = await q('select external_id from messages where whatsapp_id = $1 group by 1 having count(*) > 1', [
+      conn.id,
+    ]);
+    expect(dup).toEqual([]);
+    const tickets = await q('select * from tickets where whatsapp_id = $1 order by id', [conn.id]);
+    expect(tickets).toHaveLength(5);
+    // The earlier tickets are kept (live), two new pending ones for the new customers.
+    expect(tickets.slice(0, 3).map((t) => t.id)).toEqual(before.map((t) => t.id).sort((a, b) => a - b));
+    for (const n of numbers) {
+      const [contact] = await q('select * from contacts where company_id = $1 and number = $2', [conn.companyId, n]);
+      expect(contact.name).toBe(`Nome ${n}`);
+      const ticket = tickets.find((t) => t.contact_id === contact.id)!;
+      const mine = rows.filter((r) => r.contact_id === contact.id);
+      const expected = [...(earlier.has(n) ? [earlier.get(n)!] : []), ...fresh.get(n)!].map((m) => m.id);
+      // Stored once each, in the order of the delivery (ids follow it), on the customer's live ticket.
+      expect(mine.map((r) => r.external_id)).toEqual(expected);
+      expect(new Set(mine.map((r) => r.ticket_id))).toEqual(new Set([ticket.id]));
+      expect(ticket).toMatchObject({
+        status: 'pending',
+        unread_messages: expected.length,
+        last_message: fresh.get(n)!.at(-1)!.text.body,
+        last_customer_message_at: expect.any(Date),
+      });
+    }
+    const byExternal = new Map(rows.map((r) => [r.external_id as string, r]));
+    expect(byExternal.get(quoteEarlier.id)!.quoted_msg_id).toBe(byExternal.get(earlier.get(numbers[0]!)!.id)!.id);
+    expect(byExternal.get(quoteHere.id)!.quoted_msg_id).toBe(byExternal.get(fresh.get(numbers[4]!)![0]!.id)!.id);
+  });
+
+  it('concurrent deliveries sharing customers and messages, in different orders: each message once, one ticket each', async () => {
+    const conn = await newConn();
+    const numbers = Array.from({ length: 6 }, customer);
+    const msgs = numbers.flatMap((n) => [text(n, `${n} a`), text(n, `${n} b`), text(n, `${n} c`)]);
+    // Twelve deliveries, each a different slice of the same messages, half of them reversed.
+    const deliveries = Array.from({ length: 12 }, (_, i) => {
+      const slice = msgs.filter((_, j) => (j + i) % 3 !== 0);
+      return delivery(entry(change(conn.phoneNumberId!, { messages: i % 2 ? slice.reverse() : slice })));
+    });
+    const answers = await Promise.all(deliveries.map((d) => post(conn, d)));
+    expect(answers.map((a) => a.status)).toEqual(deliveries.map(() => 200));
+    const rows = await messagesOf(conn);
+    expect(rows.map((r) => r.external_id).sort()).toEqual(msgs.map((m) => m.id).sort());
+    const tickets = await q('select contact_id, unread_messages from tickets where whatsapp_id = $1', [conn.id]);
+    expect(tickets).toHaveLength(6);
+    expect(tickets.map((t) => t.unread_messages)).toEqual([3, 3, 3, 3, 3, 3]);
+  });
+
+  it('publishes one appMessage per stored message and one ticket event per ticket, after the commit', async () => {
+    const conn = await newConn();
+    const socket = await connectSocket(t.url, tenant.admin.token);
+    try {
+      const created: any[] = [];
+      const ticketEvents: any[] = [];
+      socket.on(`company-${tenant.companyId}-appMessage`, (e: any) => {
+        if (e.action === 'create' && e.message.whatsappId === conn.id) created.push(e);
+      });
+      socket.on(`company-${tenant.companyId}-ticket`, (e: any) => {
+        if (e.action === 'update' && e.ticket.whatsappId === conn.id) ticketEvents.push(e);
+      });
+      const [n1, n2] = [customer(), customer()];
+      const msgs = [text(n1, 'um'), text(n2, 'dois'), text(n1, 'três')];
+      const res = await post(
+        conn,
+        delivery(
+          entry(change(conn.phoneNumberId!, { contacts: [profile(n1, 'Um'), profile(n2, 'Dois')], messages: msgs })),
+        ),
+      );
+      expect(res.status).toBe(200);
+      await eventually(() => created.length === 3 && ticketEvents.length === 2, 5_000, 'events');
+      // Each event carries what was committed: the message with its contact, the ticket as updated.
+      const stored = await messagesOf(conn);
+      expect(created.map((e) => e.message.id).sort()).toEqual(stored.map((r) => Number(r.id)).sort());
+      for (const e of created) {
+        expect(e.message.contact.number).toBe(e.contact.number);
+        expect(e.ticket.id).toBe(e.message.ticketId);
+      }
+      const byNumber = new Map(ticketEvents.map((e) => [e.ticket.contact.number, e.ticket]));
+      expect(byNumber.get(n1)).toMatchObject({ unreadMessages: 2, lastMessage: 'três' });
+      expect(byNumber.get(n2)).toMatchObject({ unreadMessages: 1, lastMessage: 'dois' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect([created.length, ticketEvents.length]).toEqual([3, 2]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('what reacts to a stored message (afterReceive) runs for each: a pending rating is answered', async () => {
+    const conn = await newConn();
+    const { number, row } = await inbound(conn);
+    await q("update tickets set status = 'open', rating_pending = true where id = $1", [row.ticket_id]);
+    const res = await post(
+      conn,
+      delivery(
+        entry(change(conn.phoneNumberId!, { messages: [text(customer(), 'outro cliente'), text(number, '3')] })),
+      ),
+    );
+    expect(res.status).toBe(200);
+    const [ticket] = await q('select status, rating_pending from tickets where id = $1', [row.ticket_id]);
+    expect(ticket).toEqual({ status: 'closed', rating_pending: false });
   });
 });
 

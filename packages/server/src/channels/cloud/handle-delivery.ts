@@ -1,9 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { messages } from '../../db/schema/index.js';
-import { receiveMessage, type ConnectionRef } from '../../inbox/receive-message.js';
-import { applyAck, applyUpdate } from '../../inbox/apply-ack.js';
+import { saveMedia, type ConnectionRef } from '../../inbox/receive-message.js';
+import {
+  reactToBatch,
+  receiveBatch,
+  storedAlready,
+  type BatchItem,
+  type BatchReceived,
+} from '../../inbox/receive-batch.js';
+import { applyUpdate } from '../../inbox/apply-ack.js';
+import { applyAcks } from '../../inbox/apply-acks.js';
 import type { AckUpdate, InboundMessage, MessageUpdate } from '../channel.js';
 import { GraphClient, GraphError } from './graph-client.js';
 import { mapMessage, mapStatus, type MediaFetcher } from './map-inbound.js';
@@ -23,8 +30,11 @@ export interface DeliverySummary {
   skipped: number;
 }
 
-/** Chats of one delivery stored side by side; the messages of one chat one after the other, in order. */
-const CHAT_CONCURRENCY = 8;
+/** How a delivery's messages reach the database: one batch per company (see group-commit.ts). */
+export type StoreBatch = (companyId: number, items: BatchItem[]) => Promise<BatchReceived[]>;
+
+/** Media files of one delivery fetched side by side. */
+const MEDIA_CONCURRENCY = 4;
 /** A status can overtake the send that produced it (the outbox has not written the wamid yet). */
 const STATUS_RETRY_MS = [150, 500];
 
@@ -33,17 +43,23 @@ const STATUS_RETRY_MS = [150, 500];
  * the first. Resolves once all of it is stored (the webhook answers 200 only then, so Meta's
  * redelivery covers a crash). Storing is idempotent: a delivery seen again changes nothing.
  *
+ * Set-based: media are fetched first, outside any transaction; then all the messages of the
+ * delivery are stored in one transaction (`receiveBatch`, possibly together with concurrent
+ * deliveries through `storeBatch`), then reactions, then the statuses of each connection in one
+ * transaction; `afterReceive` runs for each stored message once its batch has committed.
+ *
  * `route(phoneNumberId)` names the connection a change belongs to (see webhook-routes.ts).
  */
 export async function handleDelivery(
   deps: Deps,
   delivery: WebhookDelivery,
   route: (phoneNumberId: string | undefined) => Promise<CloudConnection>,
+  storeBatch: StoreBatch = (companyId, items) => receiveBatch(deps, companyId, items),
 ): Promise<DeliverySummary> {
   const summary: DeliverySummary = { stored: 0, duplicates: 0, acks: 0, updates: 0, skipped: 0 };
-  const chats = new Map<string, { conn: CloudConnection; messages: InboundMessage[] }>();
+  const inbound: { conn: CloudConnection; message: InboundMessage }[] = [];
   const reactions: { conn: CloudConnection; update: MessageUpdate }[] = [];
-  const statuses = new Map<string, { conn: CloudConnection; acks: AckUpdate[] }>();
+  const statuses = new Map<number, { conn: CloudConnection; acks: AckUpdate[] }>();
 
   for (const entry of delivery.entry) {
     for (const change of entry.changes) {
@@ -65,14 +81,8 @@ export async function handleDelivery(
           continue;
         }
         const mapped = mapMessage(parsed.data, names, fetchMedia);
-        if (mapped.kind === 'reaction') {
-          reactions.push({ conn, update: mapped.update });
-          continue;
-        }
-        const key = `${conn.id}:${mapped.message.chatId}`;
-        const chat = chats.get(key) ?? { conn, messages: [] };
-        chat.messages.push(mapped.message);
-        chats.set(key, chat);
+        if (mapped.kind === 'reaction') reactions.push({ conn, update: mapped.update });
+        else inbound.push({ conn, message: mapped.message });
       }
       for (const raw of value.statuses ?? []) {
         const parsed = webhookStatus.safeParse(raw);
@@ -81,69 +91,88 @@ export async function handleDelivery(
           summary.skipped++;
           continue;
         }
-        const key = `${conn.id}:${ack.externalId}`;
-        const list = statuses.get(key) ?? { conn, acks: [] };
+        const list = statuses.get(conn.id) ?? { conn, acks: [] };
         list.acks.push(ack);
-        statuses.set(key, list);
+        statuses.set(conn.id, list);
       }
     }
   }
 
-  await eachLimited([...chats.values()], CHAT_CONCURRENCY, async ({ conn, messages: list }) => {
-    for (const message of list) {
-      const result = await store(deps, conn, message);
-      if (result === 'stored') summary.stored++;
+  let reacted = Promise.resolve();
+  if (inbound.length > 0) {
+    const items = await withMedia(deps, inbound);
+    // Every connection a delivery routes to belongs to the company of its URL (webhook-routes.ts).
+    const results = await storeBatch(inbound[0]!.conn.companyId, items);
+    for (const r of results)
+      if (r.stored) summary.stored++;
       else summary.duplicates++;
-    }
-  });
+    // What reacts to the stored messages (afterReceive) runs beside the rest; the answer waits for it.
+    reacted = reactToBatch(deps, items, results);
+  }
   // After the messages: a reaction may point at a message of this same delivery.
   for (const { conn, update } of reactions) if (await applyUpdate(deps, conn, update)) summary.updates++;
-  await eachLimited([...statuses.values()], CHAT_CONCURRENCY, async ({ conn, acks }) => {
-    for (const ack of acks) if (await applyStatus(deps, conn, ack)) summary.acks++;
-  });
+  for (const { conn, acks } of statuses.values()) summary.acks += await applyStatuses(deps, conn, acks);
+  await reacted;
   return summary;
 }
 
-async function store(deps: Deps, conn: CloudConnection, message: InboundMessage): Promise<'stored' | 'duplicate'> {
-  // A redelivered media message is known already: do not fetch its file again.
-  if (message.media && (await isStored(deps, conn, message.externalId))) return 'duplicate';
-  try {
-    const result = await receiveMessage(deps, conn, message, { ignoreGroups: false });
-    return result.stored ? 'stored' : 'duplicate';
-  } catch (err) {
-    // A file Meta will never give (expired, too large, refused): keep the message, say so.
-    if (!(message.media && err instanceof GraphError && !err.retryable)) throw err;
-    deps.log.warn({ whatsappId: conn.id, status: err.status, code: err.code }, 'cloud webhook: media unavailable');
-    const note = `[${message.type} not available: ${err.message}]`;
-    const result = await receiveMessage(
-      deps,
-      conn,
-      { ...message, type: 'chat', media: undefined, body: message.body ? `${message.body}\n${note}` : note },
-      { ignoreGroups: false },
-    );
-    return result.stored ? 'stored' : 'duplicate';
-  }
+/**
+ * The delivery's messages with their media saved to storage, before any transaction. A message
+ * already stored (a redelivery) does not fetch its file again. A file Meta will never give
+ * (expired, too large, refused) leaves the message as a chat message saying so.
+ */
+async function withMedia(
+  deps: Deps,
+  inbound: { conn: CloudConnection; message: InboundMessage }[],
+): Promise<BatchItem[]> {
+  const items: BatchItem[] = inbound.map(({ conn, message }) => ({ conn, msg: message }));
+  const pending = items.filter((it) => it.msg.media);
+  if (pending.length === 0) return items;
+  const stored = await storedIds(deps, pending);
+  await eachLimited(
+    pending.filter((it) => !stored.has(`${it.conn.id}:${it.msg.externalId}`)),
+    MEDIA_CONCURRENCY,
+    async (it) => {
+      try {
+        it.media = await saveMedia(deps.storage, it.conn.companyId, it.msg.media!);
+      } catch (err) {
+        if (!(err instanceof GraphError && !err.retryable)) throw err;
+        deps.log.warn(
+          { whatsappId: it.conn.id, status: err.status, code: err.code },
+          'cloud webhook: media unavailable',
+        );
+        const note = `[${it.msg.type} not available: ${err.message}]`;
+        it.msg = { ...it.msg, type: 'chat', media: undefined, body: it.msg.body ? `${it.msg.body}\n${note}` : note };
+      }
+    },
+  );
+  return items;
 }
 
-async function applyStatus(deps: Deps, conn: CloudConnection, ack: AckUpdate): Promise<boolean> {
+/** Which of these messages are stored already (one read). */
+async function storedIds(deps: Deps, items: BatchItem[]): Promise<Set<string>> {
+  const { rows } = await runTenant(deps, items[0]!.conn.companyId, (tx) =>
+    tx.execute<{ w: number; e: string; seen: boolean | null }>(sql`
+      select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
+      from unnest(${sql.param(items.map((it) => it.conn.id))}::int[],
+        ${sql.param(items.map((it) => it.msg.externalId))}::text[]) as v(w, e)`),
+  );
+  return new Set(rows.filter((r) => r.seen).map((r) => `${r.w}:${r.e}`));
+}
+
+/** A connection's statuses in one transaction; those naming a message not stored yet are tried again a little later. */
+async function applyStatuses(deps: Deps, conn: CloudConnection, acks: AckUpdate[]): Promise<number> {
+  let changed = 0;
+  let pending = acks;
   for (let attempt = 0; ; attempt++) {
-    if (await applyAck(deps, conn, ack)) return true;
-    // Not moved: either already at or past this ack (nothing to do), or not written yet.
+    const outcome = await applyAcks(deps, conn, pending);
+    changed += outcome.changed;
     const delay = STATUS_RETRY_MS[attempt];
-    if (delay === undefined || (await isStored(deps, conn, ack.externalId))) return false;
+    if (outcome.unknown.length === 0 || delay === undefined) return changed;
+    const unknown = new Set(outcome.unknown);
+    pending = pending.filter((a) => unknown.has(a.externalId));
     await new Promise((r) => setTimeout(r, delay));
   }
-}
-
-async function isStored(deps: Deps, conn: ConnectionRef, externalId: string): Promise<boolean> {
-  return runTenant(deps, conn.companyId, async (tx) => {
-    const [row] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, externalId)))
-      .limit(1);
-    return row !== undefined;
-  });
 }
 
 /** Media of a delivery are fetched through the Graph API with the connection's token, when stored. */
@@ -166,7 +195,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
   const worker = async () => {
     while (next < items.length) {
       const item = items[next++]!;
-      // One failing chat does not stop the others; the delivery still fails (and is redelivered).
+      // One failing file does not stop the others; the delivery still fails (and is redelivered).
       await fn(item).catch((err: unknown) => errors.push(err));
     }
   };

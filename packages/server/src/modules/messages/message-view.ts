@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { contacts, messages } from '../../db/schema/index.js';
@@ -16,7 +16,8 @@ const contactOf = <C extends typeof contacts | typeof quotedContact>(c: C) => ({
 /**
  * A message as the thread shows it (operations §3): its fields, the contact who wrote it (null
  * for ours), and the quoted message (id, body, fromMe, mediaType, mediaUrl, contact) or null.
- * `mediaUrl` is the storage key of the file.
+ * `mediaUrl` is the storage key of the file. `fromBot` marks what the chatbot or a time rule
+ * sent (`data.bot`), so the thread can show it as the bot's.
  */
 const columns = {
   id: messages.id,
@@ -36,6 +37,7 @@ const columns = {
   participant: messages.participant,
   userId: messages.userId,
   data: messages.data,
+  fromBot: sql<boolean>`coalesce((${messages.data} ->> 'bot')::boolean, false)`,
   createdAt: messages.createdAt,
   updatedAt: messages.updatedAt,
   contact: contactOf(contacts),

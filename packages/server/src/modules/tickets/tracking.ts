@@ -51,3 +51,29 @@ export async function trackCycle(tx: Tx, ticket: TicketRow, patch: CyclePatch): 
     })
     .onConflictDoNothing();
 }
+
+/**
+ * `ticket_tracking` for many tickets at once, with the meaning `trackCycle` above gives it one
+ * ticket at a time (the time rules' bulk passes): the ticket's unfinished cycle follows its connection, queue and
+ * user — finished now when `finish` — and a ticket without one gets its first, queued at its
+ * creation. Run after the tickets are updated, in the same transaction.
+ */
+export async function trackCycles(tx: Tx, ticketIds: readonly number[], opts: { finish: boolean }): Promise<void> {
+  if (ticketIds.length === 0) return;
+  const ids = sql`${sql.param([...ticketIds])}::int[]`;
+  const finishedAt = opts.finish ? sql`now()` : sql`null::timestamptz`;
+  await tx.execute(sql`
+    with followed as (
+      update ticket_tracking c
+      set whatsapp_id = t.whatsapp_id, queue_id = t.queue_id, user_id = t.user_id,
+          finished_at = coalesce(${finishedAt}, c.finished_at), updated_at = now()
+      from tickets t
+      where t.id = any(${ids}) and c.ticket_id = t.id and c.finished_at is null
+      returning c.ticket_id
+    )
+    insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queue_id, user_id, queued_at, finished_at)
+    select t.company_id, t.id, t.whatsapp_id, t.queue_id, t.user_id, t.created_at, ${finishedAt}
+    from tickets t
+    where t.id = any(${ids}) and t.id not in (select ticket_id from followed)
+    on conflict do nothing`);
+}

@@ -1,0 +1,355 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Deps, EventSink } from '../platform/context.js';
+import { runTenantRetrying } from './retry-transaction.js';
+import type { Tx } from '../db/client.js';
+import { contacts, messages, tickets } from '../db/schema/index.js';
+import type { InboundMessage } from '../channels/channel.js';
+import type { ConnectionRef, Received } from './receive-message.js';
+import { previewOf } from './preview.js';
+import { afterReceive } from './after-receive.js';
+import { tableRows } from './table-rows.js';
+
+/** One inbound message of a batch; its media (if any) is already in storage. */
+export interface BatchItem {
+  conn: ConnectionRef;
+  msg: InboundMessage;
+  media?: { key: string; name: string };
+}
+
+type Contact = typeof contacts.$inferSelect;
+type Ticket = typeof tickets.$inferSelect;
+type Message = typeof messages.$inferSelect;
+
+/** What became of one item: stored (with its ticket as committed), or a duplicate. */
+export type BatchReceived =
+  (Extract<Received, { stored: true }> & { ticket: Ticket }) | Extract<Received, { stored: false }>;
+
+/**
+ * Stores a batch of inbound messages of one company — a whole webhook delivery, or several —
+ * in one transaction of a fixed number of statements, whatever the number of messages: the
+ * same rules as `receiveMessage` (exactly once, contact by number, the live ticket or a new
+ * pending one, unread count, preview and last customer message time, the same events), set-based:
+ * locks, duplicate check, contacts, live tickets (plus one insert when new ones are needed),
+ * messages with their tickets' update. Answers one result per item, in order. Nothing reacts
+ * before the commit; `reactToBatch` runs `afterReceive` after it.
+ *
+ * Exactly once: transaction-scoped advisory locks on every (connection, external id), taken in
+ * one sorted order (the same keys `receiveMessage` locks), line up concurrent deliveries of the
+ * same messages; the duplicate check that follows is then exact. Contacts and tickets are also
+ * locked in sorted order, so two batches sharing customers wait for each other rather than
+ * deadlock (one that still does is run again); the unique indexes (messages,
+ * `tickets_one_live_key`) stay the backstop.
+ */
+export async function receiveBatch(
+  deps: Deps,
+  companyId: number,
+  items: readonly BatchItem[],
+): Promise<BatchReceived[]> {
+  if (items.length === 0) return [];
+  return runTenantRetrying(deps, companyId, 'inbound batch', (tx, events) => storeBatch(tx, events, companyId, items));
+}
+
+const keyOf = (whatsappId: number, externalId: string) => `${whatsappId}\u0000${externalId}`;
+
+/**
+ * Whether (connection, external id) is stored: a correlated lookup, one index probe per row. Set
+ * forms (`in (select … from unnest…)`, joins) let the planner hash every message of the company
+ * (row-level security leaves it the company as the only filter), which grows with the table.
+ */
+export const storedAlready = (w: SQL, e: SQL) =>
+  sql`(select true from messages m where m.whatsapp_id = ${w} and m.external_id = ${e})`;
+
+async function storeBatch(tx: Tx, events: EventSink, companyId: number, items: readonly BatchItem[]) {
+  const results: BatchReceived[] = items.map(() => ({ stored: false, reason: 'duplicate' }) as const);
+  // The first occurrence of a message in the batch is the one stored; a repeat is a duplicate.
+  const first = new Map<string, number>();
+  items.forEach((it, i) => {
+    if (it.conn.companyId !== companyId) throw new Error('a batch holds one company');
+    const key = keyOf(it.conn.id, it.msg.externalId);
+    if (!first.has(key)) first.set(key, i);
+  });
+  const keys = [...first.keys()].map((k) => items[first.get(k)!]!);
+  const ws = keys.map((it) => it.conn.id);
+  const es = keys.map((it) => it.msg.externalId);
+
+  await tx.execute(sql`select pg_advisory_xact_lock(w, hashtext(e))
+    from (select w, e from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as k(w, e)
+          order by w, hashtext(e)) locks`);
+  const { rows: seen } = await tx.execute<{ w: number; e: string; seen: boolean | null }>(sql`
+    select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
+    from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as v(w, e)`);
+  const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
+  const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
+  if (fresh.length === 0) return results;
+
+  const contactOf = await upsertContacts(
+    tx,
+    companyId,
+    fresh.map((i) => items[i]!),
+  );
+  const ticketOf = await liveTickets(
+    tx,
+    companyId,
+    fresh.map((i) => ({ contact: contactOf.get(items[i]!.msg.contact.number)!, item: items[i]! })),
+  );
+  const pairOf = (it: BatchItem) => ticketOf.get(`${contactOf.get(it.msg.contact.number)!.id}:${it.conn.id}`)!;
+
+  const { rows, tickets: updated } = await insertMessages(
+    tx,
+    companyId,
+    fresh.map((i) => ({
+      item: items[i]!,
+      contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
+      ticketId: pairOf(items[i]!).id,
+    })),
+  );
+  const rowOf = new Map(rows.map((r) => [keyOf(r.whatsappId!, r.externalId!), r]));
+  const storedItems: { index: number; row: Message }[] = [];
+  for (const i of fresh) {
+    const row = rowOf.get(keyOf(items[i]!.conn.id, items[i]!.msg.externalId));
+    // Absent: the unique index caught a message stored behind our back.
+    if (row) storedItems.push({ index: i, row });
+  }
+
+  const contactById = new Map([...contactOf.values()].map((c) => [c.id, c]));
+  for (const { index, row } of storedItems) {
+    const ticket = updated.get(row.ticketId)!;
+    const contact = contactById.get(row.contactId!)!;
+    results[index] = { stored: true, messageId: row.id, ticketId: row.ticketId, ticket };
+    events.push({
+      companyId,
+      topic: 'appMessage',
+      payload: { action: 'create', message: { ...row, contact }, ticket, contact },
+      audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
+    });
+  }
+  for (const ticket of updated.values()) {
+    const contact = contactById.get(ticket.contactId)!;
+    events.push({
+      companyId,
+      topic: 'ticket',
+      payload: { action: 'update', ticket: { ...ticket, contact } },
+      audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
+    });
+  }
+  return results;
+}
+
+const contactRows = tableRows(contacts);
+const ticketRows = tableRows(tickets);
+const messageRows = tableRows(messages);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Every contact of the batch in one upsert by (company, number), in number order. As in
+ * `upsertContact`: a push name fills the name only while the contact has none of its own, a LID
+ * is kept. A known contact with nothing new is only read (and locked), not rewritten: most
+ * messages come from customers already known, and a row version per message is wasted work.
+ */
+async function upsertContacts(tx: Tx, companyId: number, list: BatchItem[]): Promise<Map<string, Contact>> {
+  const byNumber = new Map<string, { name?: string; lid?: string; isGroup: boolean; whatsappId: number }>();
+  for (const { conn, msg } of list) {
+    const c = byNumber.get(msg.contact.number) ?? { isGroup: msg.isGroup, whatsappId: conn.id };
+    // Our own phone's push name is not the customer's.
+    if (!c.name && !msg.fromMe && msg.contact.name?.trim()) c.name = msg.contact.name.trim();
+    c.lid ??= msg.contact.lid;
+    byNumber.set(msg.contact.number, c);
+  }
+  const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
+  const numbers = values.map(([n]) => n);
+  const { rows } = await tx.execute(sql`
+    with v (number, name, lid, is_group, whatsapp_id) as (
+      select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
+        ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
+        ${sql.param(values.map(([, c]) => c.whatsappId))}::int[])
+    ), written as (
+      insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
+      select ${companyId}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
+      on conflict (company_id, number) do update set
+        name = case when contacts.name = contacts.number and excluded.name <> excluded.number
+          then excluded.name else contacts.name end,
+        lid = coalesce(excluded.lid, contacts.lid),
+        updated_at = now()
+      where (contacts.name = contacts.number and excluded.name <> excluded.number)
+        or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
+      returning ${contactRows.list()}
+    )
+    select * from written
+    union all
+    select c.* from v cross join lateral (
+      select ${contactRows.list()} from contacts where number = v.number limit 1) c
+    where not exists (select 1 from written w where w.number = v.number)`);
+  const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
+  // A contact created by a concurrent batch after this statement began is not in its snapshot.
+  const missing = numbers.filter((n) => !found.has(n));
+  if (missing.length > 0) {
+    const { rows: late } = await tx.execute(
+      sql`select ${contactRows.list()} from contacts where number = any(${sql.param(missing)}::text[])`,
+    );
+    for (const c of late.map((r) => contactRows.map(r))) found.set(c.number, c);
+  }
+  return found;
+}
+
+/**
+ * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one.
+ * New tickets are inserted in one statement; one that loses the race at the partial unique index
+ * `tickets_one_live_key` to a concurrent writer is read back (the winner's). Keys: `contactId:whatsappId`.
+ */
+async function liveTickets(
+  tx: Tx,
+  companyId: number,
+  list: { contact: Contact; item: BatchItem }[],
+): Promise<Map<string, Ticket>> {
+  const wanted = new Map<string, { contactId: number; whatsappId: number; isGroup: boolean }>();
+  for (const { contact, item } of list) {
+    wanted.set(`${contact.id}:${item.conn.id}`, {
+      contactId: contact.id,
+      whatsappId: item.conn.id,
+      isGroup: item.msg.isGroup,
+    });
+  }
+  const pairs = [...wanted.values()].sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId);
+  const found = new Map<string, Ticket>();
+  const readLive = async (of: typeof pairs) => {
+    // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
+    const { rows } = await tx.execute(sql`
+      select t.* from unnest(${sql.param(of.map((p) => p.contactId))}::int[],
+          ${sql.param(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
+        cross join lateral (
+          select ${ticketRows.list()} from tickets
+          where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
+          limit 1 for update) t
+      order by p.ord`);
+    for (const r of rows.map((row) => ticketRows.map(row))) found.set(`${r.contactId}:${r.whatsappId}`, r);
+  };
+  await readLive(pairs);
+  const missing = pairs.filter((p) => !found.has(`${p.contactId}:${p.whatsappId}`));
+  if (missing.length > 0) {
+    const { rows } = await tx.execute(sql`
+      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
+      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending'
+      from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
+        ${sql.param(missing.map((p) => p.isGroup))}::boolean[]) as v(contact_id, whatsapp_id, is_group)
+      order by v.contact_id, v.whatsapp_id
+      on conflict do nothing
+      returning ${ticketRows.list()}`);
+    for (const r of rows.map((row) => ticketRows.map(row))) found.set(`${r.contactId}:${r.whatsappId}`, r);
+    const lost = missing.filter((p) => !found.has(`${p.contactId}:${p.whatsappId}`));
+    if (lost.length > 0) await readLive(lost);
+  }
+  return found;
+}
+
+/**
+ * The messages in one insert, in the batch's order (ids follow it), and in the same statement
+ * each touched ticket's unread count (the customer's messages), preview (the newest message)
+ * and last customer message time, from the rows actually inserted. A quote is resolved against
+ * stored messages in the insert itself, and against messages of this same batch right after.
+ */
+async function insertMessages(
+  tx: Tx,
+  companyId: number,
+  list: { item: BatchItem; contactId: number; ticketId: number }[],
+): Promise<{ rows: Message[]; tickets: Map<number, Ticket> }> {
+  const col = <T>(f: (e: (typeof list)[number]) => T) => sql.param(list.map(f));
+  const ticketIds = [...new Set(list.map((e) => e.ticketId))];
+  const { rows: raw } = await tx.execute<{ kind: 'm' | 't'; row: Record<string, unknown> }>(sql`
+    with v as (
+      select * from unnest(${col((e) => e.ticketId)}::int[], ${col((e) => e.contactId)}::int[],
+        ${col((e) => e.item.conn.id)}::int[], ${col((e) => e.item.msg.externalId)}::text[],
+        ${col((e) => e.item.msg.body)}::text[], ${col((e) => e.item.msg.fromMe)}::boolean[],
+        ${col((e) => e.item.msg.type)}::text[], ${col((e) => e.item.media?.key ?? null)}::text[],
+        ${col((e) => e.item.media?.name ?? null)}::text[], ${col((e) => e.item.msg.quotedExternalId ?? null)}::text[],
+        ${col((e) => e.item.msg.participant?.number ?? null)}::text[],
+        ${col((e) => e.item.msg.timestamp.toISOString())}::timestamptz[],
+        ${col((e) => previewOf(e.item.msg.type, e.item.msg.body))}::text[])
+        with ordinality as v(ticket_id, contact_id, whatsapp_id, external_id, body, from_me, media_type, media_url,
+          media_name, quoted_external_id, participant, created_at, preview, ord)
+    ), inserted as (
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, ack, read,
+        media_type, media_url, media_name, quoted_msg_id, quoted_external_id, participant, created_at)
+      select ${companyId}, v.ticket_id, v.contact_id, v.whatsapp_id, v.external_id, v.body, v.from_me,
+        -- A message sent from the phone itself is already on WhatsApp: never queued.
+        case when v.from_me then 1 else 0 end, v.from_me,
+        v.media_type, v.media_url, v.media_name,
+        (select q.id from messages q where q.whatsapp_id = v.whatsapp_id and q.external_id = v.quoted_external_id),
+        v.quoted_external_id, v.participant, v.created_at
+      from v order by v.ord
+      on conflict (whatsapp_id, external_id) do nothing
+      returning ${messageRows.list()}
+    ), per_ticket as (
+      select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
+        (array_agg(v.preview order by v.ord desc))[1] as preview
+      from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
+      group by i."ticketId"
+    ), updated as (
+      update tickets t set
+        last_message = p.preview,
+        unread_messages = t.unread_messages + p.unread,
+        last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
+        updated_at = now()
+      from per_ticket p
+      where t.id = p.id and t.id = any(${sql.param(ticketIds)}::int[])
+      returning ${ticketRows.list('t')}
+    )
+    select 'm' as kind, to_jsonb(inserted) as row from inserted
+    union all
+    select 't', to_jsonb(updated) from updated`);
+  const rows = raw.filter((r) => r.kind === 'm').map((r) => messageRows.map(r.row));
+  const tickets = new Map(
+    raw
+      .filter((r) => r.kind === 't')
+      .map((r) => ticketRows.map(r.row))
+      .map((t) => [t.id, t]),
+  );
+
+  const byKey = new Map(rows.map((r) => [keyOf(r.whatsappId!, r.externalId!), r]));
+  const inBatch = rows.filter(
+    (r) => r.quotedExternalId && r.quotedMsgId === null && byKey.has(keyOf(r.whatsappId!, r.quotedExternalId)),
+  );
+  if (inBatch.length === 0) return { rows, tickets };
+  const { rows: patched } = await tx.execute(sql`
+    update messages m set quoted_msg_id = q.quoted
+    from unnest(${sql.param(inBatch.map((r) => r.id))}::bigint[],
+      ${sql.param(inBatch.map((r) => byKey.get(keyOf(r.whatsappId!, r.quotedExternalId!))!.id))}::bigint[]) as q(id, quoted)
+    where m.id = q.id and m.id = any(${sql.param(inBatch.map((r) => r.id))}::bigint[])
+    returning ${messageRows.list('m')}`);
+  for (const r of patched.map((row) => messageRows.map(row))) byKey.set(keyOf(r.whatsappId!, r.externalId!), r);
+  return { rows: rows.map((r) => byKey.get(keyOf(r.whatsappId!, r.externalId!))!), tickets };
+}
+
+/** Reactions of one ticket run one after the other, in the order its messages were stored. */
+const reacting = new Map<number, Promise<unknown>>();
+
+/**
+ * `afterReceive` for every message a batch stored, after its commit: the messages of one ticket
+ * one after the other in their order (across batches of this process too), tickets side by side.
+ * Resolves when they are done; a failure is afterReceive's to log, never the batch's.
+ */
+export function reactToBatch(
+  deps: Deps,
+  items: readonly BatchItem[],
+  results: readonly BatchReceived[],
+): Promise<void> {
+  const done: Promise<unknown>[] = [];
+  results.forEach((received, i) => {
+    if (!received.stored) return;
+    const { conn, msg } = items[i]!;
+    const previous = reacting.get(received.ticketId) ?? Promise.resolve();
+    const next = previous
+      .then(() => {
+        const { ticket, ...stored } = received;
+        return afterReceive(deps, conn, msg, stored, ticket);
+      })
+      .catch((err: unknown) =>
+        deps.log.error({ err, ticketId: received.ticketId }, 'reacting to an inbound message failed'),
+      )
+      .finally(() => {
+        if (reacting.get(received.ticketId) === next) reacting.delete(received.ticketId);
+      });
+    reacting.set(received.ticketId, next);
+    done.push(next);
+  });
+  return Promise.all(done).then(() => undefined);
+}
