@@ -32,6 +32,7 @@ export async function receiveMessage(
   if (opts.ignoreGroups && msg.isGroup) return { stored: false, reason: 'ignored' };
   const media = msg.media ? await saveMedia(deps.storage, conn.companyId, msg.media) : undefined;
 
+  let committed: typeof tickets.$inferSelect | undefined;
   return runTenant(deps, conn.companyId, async (tx, events) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${conn.id}, hashtext(${msg.externalId}))`);
     const [seen] = await tx
@@ -103,8 +104,9 @@ export async function receiveMessage(
         audience: { to: 'ticket', queueId: updated!.queueId, userId: updated!.userId },
       },
     );
+    committed = updated;
     return { stored: true, messageId: message!.id, ticketId: ticket.id } as const;
-  }).then((received) => afterReceive(deps, conn, msg, received));
+  }).then((received) => afterReceive(deps, conn, msg, received, committed));
 }
 
 export async function saveMedia(storage: Storage, companyId: number, media: NonNullable<InboundMessage['media']>) {

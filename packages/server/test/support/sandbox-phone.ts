@@ -39,7 +39,10 @@ export async function pairedSandbox(t: TestApp, tenant: Tenant, patch: Partial<t
   return { id, companyId: tenant.companyId };
 }
 
-/** Resolves once the chatbot job of `messageId` is over (done, or failed for good). */
+/**
+ * Resolves once the chatbot job of `messageId` is over (done, or failed for good), or at once
+ * when none was queued (an attended ticket's message: the pipeline queues it before answering).
+ */
 export async function chatbotDone(t: TestApp, messageId: number) {
   await eventually(
     async () => {
@@ -48,9 +51,7 @@ export async function chatbotDone(t: TestApp, messageId: number) {
        union all select state from pgboss.archive where name = 'chatbot-reply' and singleton_key = $1`,
         [`message:${messageId}`],
       );
-      return (
-        rows.length > 0 && rows.every((r: { state: string }) => ['completed', 'failed', 'cancelled'].includes(r.state))
-      );
+      return rows.every((r: { state: string }) => ['completed', 'failed', 'cancelled'].includes(r.state));
     },
     10_000,
     `the chatbot job of message ${messageId}`,
