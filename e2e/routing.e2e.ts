@@ -1,6 +1,7 @@
 /**
  * The attendant's routing tools as an admin uses them (issue 5, acceptance 3): a two-level
- * chatbot menu built in the queue modal survives a reload; a card dragged on the kanban board
+ * chatbot menu built in the queue modal survives a reload and a customer chats through it from
+ * the sandbox phone; a card dragged on the kanban board
  * (and moved with its keyboard menu) changes the ticket's tags as the API shows them; a quick
  * answer is made with an emoji and an attachment whose name loses its spaces.
  *
@@ -147,6 +148,53 @@ describe('queues, kanban and quick answers', () => {
     expect(sub.map((o) => [o.option, o.title, o.message])).toEqual([
       ['1', 'Bolo de festa', 'Informe a data e o número de convidados.'],
     ]);
+
+    // A customer chats through that menu from the sandbox phone: a connection serving this one
+    // queue (with its greeting on), paired by the simulator.
+    await browserApi(page, 'PUT', '/settings/sendGreetingMessageOneQueues', { value: 'enabled' });
+    const conn = await browserApi<{ id: number }>(page, 'POST', '/whatsapp', {
+      name: 'Loja Mel',
+      provider: 'sandbox',
+      queueIds: [queueId],
+    });
+    const sim = await page.context().newPage();
+    await sim.goto(`/connections/${conn.id}/simulator`);
+    await sim.getByRole('button', { name: 'Ler o QR Code' }).click();
+    await sim.getByTestId('simulator-paired').waitFor();
+    await sim.getByLabel('Número (com DDI e DDD)').fill('+55 11 96666-1234');
+    await sim.getByLabel('Nome', { exact: true }).fill('Rita Lima');
+    await sim.getByRole('button', { name: 'Adicionar cliente' }).click();
+    await sim.getByTestId('simulator-chat').getByText('Rita Lima').waitFor();
+    const write = async (text: string) => {
+      await sim.getByLabel('Mensagem', { exact: true }).fill(text);
+      await sim.getByLabel('Mensagem', { exact: true }).press('Enter');
+    };
+    const fromBusiness = () => sim.locator('[data-testid="phone-message"][data-from="business"]').allInnerTexts();
+    const waitForBusiness = async (count: number) => {
+      await sim
+        .locator('[data-testid="phone-message"][data-from="business"]')
+        .nth(count - 1)
+        .waitFor();
+      return fromBusiness();
+    };
+    await write('Oi, boa tarde');
+    const [menu] = await waitForBusiness(1);
+    expect(menu).toContain('Olá! Escolha uma opção:');
+    expect(menu).toMatch(/1\*? - Bolos/);
+    expect(menu).toMatch(/2\*? - Entregas e retiradas/);
+    // Option 1 has one sub-option: its level advances by itself to the sub-option's message.
+    await write('1');
+    const afterPick = await waitForBusiness(2);
+    expect(afterPick[1]).toContain('Informe a data e o número de convidados.');
+    // "#" is the main menu again; option 2 is a leaf with its own message.
+    await write('#');
+    await waitForBusiness(3);
+    await write('2');
+    const replies = await waitForBusiness(4);
+    expect(replies[3]).toContain('Entregamos em toda a cidade.');
+    expect(replies).toHaveLength(4);
+    await shot(sim, 'queues-chatbot-phone');
+    await sim.close();
 
     // Deleting the first option takes its sub-option with it; the other becomes option 1.
     await option(page, '1').getByRole('button', { name: 'Excluir' }).click();
