@@ -83,7 +83,8 @@ describe('language and theme', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await tickets.getByText('Tickets', { exact: true }).waitFor();
     await page.getByTestId('menu-users').getByText('Users', { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+    // The page itself speaks English too: the ticket manager's tabs.
+    await page.getByRole('tab', { name: 'Resolved' }).waitFor();
 
     await page.reload();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
