@@ -94,7 +94,16 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_live_key')
       .on(t.companyId, t.contactId, t.whatsappId)
       .where(sql`${t.status} in ('pending', 'open')`),
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    // Trailing queue and user let a user's scope (their queues, their tickets) be checked in the
+    // index walk itself (docs/bench/inbox-plans.md, P1).
+    index('tickets_company_status_updated_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt.desc(),
+      t.id.desc(),
+      t.queueId,
+      t.userId,
+    ),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId),
     // The time rules' cron passes: open tickets by the agent's last message, queueless pending by age.
     index('tickets_open_agent_idx').on(t.lastAgentMessageAt).where(sql`${t.status} = 'open'`),
