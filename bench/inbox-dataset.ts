@@ -60,7 +60,9 @@ export interface InboxDataset {
 type Stored = Omit<InboxDataset, 'measured'> & { measured: Omit<InboxDataset['measured'], 'agentEmail'> };
 
 export const datasetDir = () =>
-  path.resolve(process.env.INBOX_BENCH_DIR ?? path.join(root, '.tmp', SCALE === 1 ? 'bench-inbox' : `bench-inbox-s${SCALE}`));
+  path.resolve(
+    process.env.INBOX_BENCH_DIR ?? path.join(root, '.tmp', SCALE === 1 ? 'bench-inbox' : `bench-inbox-s${SCALE}`),
+  );
 
 export interface OpenDataset {
   dir: string;
@@ -148,7 +150,9 @@ export async function benchInboxDataset() {
 }
 
 /** The product (as `npm start` runs it, from the server bundle) on the bench database. */
-export async function startInboxApp(open: OpenDataset): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
+export async function startInboxApp(
+  open: OpenDataset,
+): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const child = startProduct({
     DATABASE_URL: open.url,
@@ -174,8 +178,13 @@ export async function signInAll(open: OpenDataset, port: number, emails: string[
   const attempt = async (pathname: string, init: RequestInit) => {
     const res = await fetch(base + pathname, { method: 'POST', ...init });
     const body = (await res.json()) as { token?: string };
-    const refresh = res.headers.getSetCookie().map((c) => /^jrt=([^;]+)/.exec(c)?.[1]).find(Boolean);
-    return res.status === 200 && body.token && refresh ? { token: body.token, refresh } : { error: `${res.status} ${JSON.stringify(body)}` };
+    const refresh = res.headers
+      .getSetCookie()
+      .map((c) => /^jrt=([^;]+)/.exec(c)?.[1])
+      .find(Boolean);
+    return res.status === 200 && body.token && refresh
+      ? { token: body.token, refresh }
+      : { error: `${res.status} ${JSON.stringify(body)}` };
   };
   const one = async (email: string) => {
     let got = kept[email] ? await attempt('/refresh_token', { headers: { cookie: `jrt=${kept[email]}` } }) : undefined;
@@ -242,26 +251,94 @@ function companyPlan() {
   });
 }
 
-const QUEUE_NAMES = ['Atendimento', 'Vendas', 'Financeiro', 'Entregas', 'Trocas e devoluções', 'Cadastro', 'Ouvidoria', 'Pós-venda'];
-const FIRST_NAMES = ['Ana', 'Bruno', 'Camila', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Juliana', 'Karina', 'Lucas', 'Larissa', 'Marcos', 'Mariana', 'Nathália', 'Otávio', 'Patrícia', 'Rafael', 'Renata', 'Rodrigo', 'Sabrina', 'Thiago', 'Vanessa', 'Vinícius', 'Wesley', 'Yasmin', 'Aline', 'André', 'Beatriz', 'Carlos', 'Cláudia', 'Diego', 'Fernanda', 'Gustavo', 'Helena', 'Igor', 'Jéssica', 'Leonardo', 'Letícia', 'Matheus', 'Natália', 'Paulo', 'Priscila', 'Ricardo', 'Sérgio', 'Simone', 'Tatiane', 'Vitor', 'Maria', 'José', 'Antônio', 'Francisca', 'Raimundo', 'Luiza', 'Pedro', 'Sônia', 'Cristiane', 'Edson'];
-const LAST_NAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos', 'Gonçalves', 'Santana', 'Teixeira', 'Araújo', 'Pinto', 'Correia', 'Cavalcanti', 'Monteiro', 'Moura', 'Batista', 'Campos', 'Rezende', 'Farias', 'Brito', 'Queiroz', 'Tavares', 'Bezerra', 'Xavier'];
-const DDD = ['11', '21', '31', '41', '47', '48', '51', '61', '62', '71', '81', '85', '91', '92', '27', '19', '16', '43', '44', '98'];
+/** Word lists, written as one string each (a `|` between fragments that hold spaces). */
+const list = (text: string, separator = ' ') => text.split(separator);
+
+const QUEUE_NAMES = list(
+  'Atendimento|Vendas|Financeiro|Entregas|Trocas e devoluções|Cadastro|Ouvidoria|Pós-venda',
+  '|',
+);
+const FIRST_NAMES = list(
+  'Ana Bruno Camila Daniel Eduarda Felipe Gabriela Henrique Isabela João Juliana Karina Lucas Larissa Marcos ' +
+    'Mariana Nathália Otávio Patrícia Rafael Renata Rodrigo Sabrina Thiago Vanessa Vinícius Wesley Yasmin Aline ' +
+    'André Beatriz Carlos Cláudia Diego Fernanda Gustavo Helena Igor Jéssica Leonardo Letícia Matheus Natália Paulo ' +
+    'Priscila Ricardo Sérgio Simone Tatiane Vitor Maria José Antônio Francisca Raimundo Luiza Pedro Sônia Cristiane ' +
+    'Edson',
+);
+const LAST_NAMES = list(
+  'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida ' +
+    'Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes ' +
+    'Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Batista Campos ' +
+    'Rezende Farias Brito Queiroz Tavares Bezerra Xavier',
+);
+const DDD = list('11 21 31 41 47 48 51 61 62 71 81 85 91 92 27 19 16 43 44 98');
 
 /** What customers write: greeting, subject, problem, detail, closing, and a few loose words. */
 const CUSTOMER = {
-  greeting: ['bom dia', 'boa tarde', 'boa noite', 'olá', 'oi', 'oi tudo bem?', 'bom dia, tudo bem?', 'opa', 'olá, boa tarde', '', '', ''],
-  subject: ['meu pedido', 'a entrega', 'o boleto', 'a fatura', 'o cartão', 'a segunda via', 'o reembolso', 'a troca', 'o cadastro', 'minha senha', 'o aplicativo', 'o produto', 'a nota fiscal', 'o frete', 'a assinatura', 'o plano', 'o desconto', 'o cupom', 'a compra', 'o estorno', 'a instalação', 'o técnico', 'a garantia', 'o atendimento', 'o pagamento', 'o pix', 'a mensalidade', 'o contrato', 'a geladeira', 'o celular', 'a máquina de lavar', 'o notebook', 'a televisão', 'o sofá', 'o colchão', 'a encomenda', 'o rastreio', 'a devolução', 'o orçamento', 'a reserva'],
-  problem: ['não chegou', 'está atrasado', 'veio errado', 'foi cobrado duas vezes', 'não funciona', 'precisa ser alterado', 'foi cancelado sem aviso', 'veio com defeito', 'não aparece no sistema', 'está com problema', 'ainda não foi aprovado', 'não foi compensado', 'veio quebrado', 'continua parado', 'está em análise faz tempo', 'sumiu do aplicativo', 'não consigo acessar', 'deu erro na finalização', 'ficou pendente', 'chegou incompleto'],
-  detail: ['desde ontem', 'há uma semana', 'pelo site', 'na loja do shopping', 'no endereço novo', 'depois da atualização', 'mesmo depois de pagar', 'e ninguém me responde', 'já liguei três vezes', 'preciso resolver hoje', 'é urgente', 'comprei na promoção', 'o prazo era sexta-feira', 'paguei no cartão de crédito', 'paguei no boleto', 'estava marcado para segunda', 'o entregador não apareceu', 'a transportadora diz que entregou', 'já mandei o comprovante', '', '', ''],
-  closing: ['obrigado', 'obrigada', 'aguardo retorno', 'por favor', 'pode me ajudar?', 'o que eu faço?', 'quando resolve?', 'quero cancelar', 'quero meu dinheiro de volta', 'fico no aguardo', 'vocês podem verificar?', '', '', '', ''],
-  words: ['amanhã', 'hoje', 'sábado', 'domingo', 'manhã', 'tarde', 'cliente', 'loja', 'cidade', 'bairro', 'rua', 'apartamento', 'portaria', 'vizinho', 'filho', 'esposa', 'marido', 'trabalho', 'horário', 'prazo', 'valor', 'dinheiro', 'parcela', 'juros', 'multa', 'conta', 'banco', 'transferência', 'comprovante', 'número', 'código', 'protocolo', 'endereço', 'cep', 'caixa', 'embalagem', 'cor', 'tamanho', 'modelo', 'marca', 'azul', 'preto', 'branco', 'grande', 'pequeno', 'novo', 'usado', 'rápido', 'demorado', 'caro', 'barato', 'certo', 'errado', 'igual', 'diferente', 'mesmo', 'outro', 'sempre', 'nunca', 'ainda', 'já', 'agora', 'depois', 'antes', 'logo', 'talvez', 'então', 'porque', 'quando', 'onde', 'como', 'quanto', 'qual', 'muito', 'pouco', 'mais', 'menos', 'bem', 'mal', 'sim', 'não', 'beleza', 'tranquilo', 'combinado', 'entendi', 'certinho', 'ok', 'valeu', 'show', 'perfeito', 'ótimo', 'péssimo', 'absurdo', 'vergonha', 'paciência', 'reclamação', 'procon', 'gerente', 'supervisor', 'chamado', 'visita', 'agendamento', 'voltagem', 'bivolt', 'tomada', 'controle', 'bateria', 'carregador', 'tela', 'senha', 'email', 'whatsapp', 'ligação', 'mensagem', 'foto', 'vídeo', 'áudio', 'arquivo', 'documento', 'identidade', 'cpf', 'cnpj', 'empresa', 'nota', 'pedido', 'produto', 'serviço'],
+  greeting: list('bom dia|boa tarde|boa noite|olá|oi|oi tudo bem?|bom dia, tudo bem?|opa|olá, boa tarde|||', '|'),
+  subject: list(
+    'meu pedido|a entrega|o boleto|a fatura|o cartão|a segunda via|o reembolso|a troca|o cadastro|minha senha|' +
+      'o aplicativo|o produto|a nota fiscal|o frete|a assinatura|o plano|o desconto|o cupom|a compra|o estorno|' +
+      'a instalação|o técnico|a garantia|o atendimento|o pagamento|o pix|a mensalidade|o contrato|a geladeira|' +
+      'o celular|a máquina de lavar|o notebook|a televisão|o sofá|o colchão|a encomenda|o rastreio|a devolução|' +
+      'o orçamento|a reserva',
+    '|',
+  ),
+  problem: list(
+    'não chegou|está atrasado|veio errado|foi cobrado duas vezes|não funciona|precisa ser alterado|' +
+      'foi cancelado sem aviso|veio com defeito|não aparece no sistema|está com problema|ainda não foi aprovado|' +
+      'não foi compensado|veio quebrado|continua parado|está em análise faz tempo|sumiu do aplicativo|' +
+      'não consigo acessar|deu erro na finalização|ficou pendente|chegou incompleto',
+    '|',
+  ),
+  detail: list(
+    'desde ontem|há uma semana|pelo site|na loja do shopping|no endereço novo|depois da atualização|' +
+      'mesmo depois de pagar|e ninguém me responde|já liguei três vezes|preciso resolver hoje|é urgente|' +
+      'comprei na promoção|o prazo era sexta-feira|paguei no cartão de crédito|paguei no boleto|' +
+      'estava marcado para segunda|o entregador não apareceu|a transportadora diz que entregou|já mandei o comprovante|' +
+      '||',
+    '|',
+  ),
+  closing: list(
+    'obrigado|obrigada|aguardo retorno|por favor|pode me ajudar?|o que eu faço?|quando resolve?|quero cancelar|' +
+      'quero meu dinheiro de volta|fico no aguardo|vocês podem verificar?||||',
+    '|',
+  ),
+  words: list(
+    'amanhã hoje sábado domingo manhã tarde cliente loja cidade bairro rua apartamento portaria vizinho filho esposa ' +
+      'marido trabalho horário prazo valor dinheiro parcela juros multa conta banco transferência comprovante número ' +
+      'código protocolo endereço cep caixa embalagem cor tamanho modelo marca azul preto branco grande pequeno novo ' +
+      'usado rápido demorado caro barato certo errado igual diferente mesmo outro sempre nunca ainda já agora depois ' +
+      'antes logo talvez então porque quando onde como quanto qual muito pouco mais menos bem mal sim não beleza ' +
+      'tranquilo combinado entendi certinho ok valeu show perfeito ótimo péssimo absurdo vergonha paciência reclamação ' +
+      'procon gerente supervisor chamado visita agendamento voltagem bivolt tomada controle bateria carregador tela ' +
+      'senha email whatsapp ligação mensagem foto vídeo áudio arquivo documento identidade cpf cnpj empresa nota ' +
+      'pedido produto serviço',
+  ),
 };
 
 /** What agents write. */
 const AGENT = {
-  opening: ['Olá!', 'Oi!', 'Bom dia!', 'Boa tarde!', 'Boa noite!', 'Certo,', 'Entendi,', 'Perfeito,', 'Só um momento,', 'Obrigado pelo contato!', 'Peço desculpas pela demora,', ''],
-  action: ['vou verificar o seu pedido', 'já abri um chamado para o seu caso', 'encaminhei para o setor financeiro', 'consigo gerar a segunda via do boleto', 'o estorno foi solicitado', 'a troca foi aprovada', 'o técnico vai até o seu endereço', 'o prazo de entrega foi atualizado', 'vou transferir para a equipe de entregas', 'o reembolso cai em até 5 dias úteis', 'pode me enviar o número do pedido?', 'pode me confirmar o CPF do titular?', 'pode me mandar uma foto do produto?', 'o código de rastreio já está disponível', 'a nota fiscal foi enviada para o seu email', 'o cancelamento foi concluído', 'a sua assinatura foi renovada', 'o desconto foi aplicado na próxima fatura', 'a coleta foi agendada', 'o pagamento foi confirmado'],
-  closing: ['Posso ajudar em algo mais?', 'Qualquer dúvida estou à disposição.', 'Tenha um ótimo dia!', 'Obrigado pela paciência.', 'Aguardo o seu retorno.', 'Vou finalizar o atendimento, tudo bem?', 'Avalie o nosso atendimento, por favor.', '', '', ''],
+  opening: list(
+    'Olá!|Oi!|Bom dia!|Boa tarde!|Boa noite!|Certo,|Entendi,|Perfeito,|Só um momento,|Obrigado pelo contato!|' +
+      'Peço desculpas pela demora,|',
+    '|',
+  ),
+  action: list(
+    'vou verificar o seu pedido|já abri um chamado para o seu caso|encaminhei para o setor financeiro|' +
+      'consigo gerar a segunda via do boleto|o estorno foi solicitado|a troca foi aprovada|' +
+      'o técnico vai até o seu endereço|o prazo de entrega foi atualizado|vou transferir para a equipe de entregas|' +
+      'o reembolso cai em até 5 dias úteis|pode me enviar o número do pedido?|pode me confirmar o CPF do titular?|' +
+      'pode me mandar uma foto do produto?|o código de rastreio já está disponível|' +
+      'a nota fiscal foi enviada para o seu email|o cancelamento foi concluído|a sua assinatura foi renovada|' +
+      'o desconto foi aplicado na próxima fatura|a coleta foi agendada|o pagamento foi confirmado',
+    '|',
+  ),
+  closing: list(
+    'Posso ajudar em algo mais?|Qualquer dúvida estou à disposição.|Tenha um ótimo dia!|Obrigado pela paciência.|' +
+      'Aguardo o seu retorno.|Vou finalizar o atendimento, tudo bem?|Avalie o nosso atendimento, por favor.|||',
+    '|',
+  ),
 };
 
 /** The phrase pools messages draw from (sizes), before the rare tokens appended to some. */
@@ -310,7 +387,9 @@ async function generate(pool: pg.Pool): Promise<Stored> {
       await db.query(
         `insert into bench_plan (k, tickets, contacts, queues, admins, agents, conns)
          select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])`,
-        ['k', 'tickets', 'contacts', 'queues', 'admins', 'agents', 'conns'].map((f) => plan.map((p) => p[f as keyof typeof p])),
+        ['k', 'tickets', 'contacts', 'queues', 'admins', 'agents', 'conns'].map((f) =>
+          plan.map((p) => p[f as keyof typeof p]),
+        ),
       );
       await db.query(
         // Schedules stay the column's default (none): with scheduleType 'disabled' they are not read.
@@ -427,7 +506,9 @@ async function generate(pool: pg.Pool): Promise<Stored> {
     });
 
     await step(steps, 'phrase pools', async () => {
-      await db.query(`create temp table bench_phrases (from_me boolean, idx int, body text, primary key (from_me, idx))`);
+      await db.query(
+        `create temp table bench_phrases (from_me boolean, idx int, body text, primary key (from_me, idx))`,
+      );
       const pick = (param: number) => `($${param}::text[])[1 + floor(random() * cardinality($${param}::text[]))::int]`;
       await db.query(
         `insert into bench_phrases
@@ -436,7 +517,15 @@ async function generate(pool: pg.Pool): Promise<Stored> {
                    from (select i, ${pick(1)} g, ${pick(2)} subj, ${pick(3)} prob, ${pick(4)} det, ${pick(5)} cl,
                                 array_to_string(array(select ${pick(6)} from generate_series(1, (i % 7) - 2)), ' ') as words
                            from generate_series(0, $7 - 1) i offset 0) parts) x`,
-        [CUSTOMER.greeting, CUSTOMER.subject, CUSTOMER.problem, CUSTOMER.detail, CUSTOMER.closing, CUSTOMER.words, CUSTOMER_PHRASES],
+        [
+          CUSTOMER.greeting,
+          CUSTOMER.subject,
+          CUSTOMER.problem,
+          CUSTOMER.detail,
+          CUSTOMER.closing,
+          CUSTOMER.words,
+          CUSTOMER_PHRASES,
+        ],
       );
       await db.query(
         `insert into bench_phrases
@@ -508,7 +597,9 @@ async function generate(pool: pg.Pool): Promise<Stored> {
                 case when p.k = 1 then 10 + floor(190 * power(random(), 2.5))::int else 0 end as n
            from tickets t join bench_plan p on p.company_id = t.company_id`,
       );
-      const { rows } = await db.query(`select coalesce(sum(n), 0)::bigint as measured, count(*) filter (where n = 0)::int as others from bench_tn`);
+      const { rows } = await db.query(
+        `select coalesce(sum(n), 0)::bigint as measured, count(*) filter (where n = 0)::int as others from bench_tn`,
+      );
       const measured = Number(rows[0].measured);
       const others = rows[0].others as number;
       const spread = others > 0 ? Math.max(0, (2 * (TOTAL_MESSAGES - measured - others)) / others) : 0;
@@ -565,7 +656,17 @@ async function generate(pool: pg.Pool): Promise<Stored> {
 
     await step(steps, 'vacuum analyze', async () => {
       await db.query(`reset session_replication_role`);
-      for (const t of ['companies', 'users', 'user_queues', 'queues', 'whatsapps', 'settings', 'contacts', 'tickets', 'messages']) {
+      for (const t of [
+        'companies',
+        'users',
+        'user_queues',
+        'queues',
+        'whatsapps',
+        'settings',
+        'contacts',
+        'tickets',
+        'messages',
+      ]) {
         await db.query(`vacuum (analyze) ${t}`);
       }
       await db.query(`alter system reset max_wal_size`);
@@ -573,22 +674,29 @@ async function generate(pool: pg.Pool): Promise<Stored> {
     });
 
     const measured = await step(steps, 'fan-out ticket', async () => {
-      const { rows: [company] } = await db.query(`select company_id from bench_plan where k = 1`);
+      const {
+        rows: [company],
+      } = await db.query(`select company_id from bench_plan where k = 1`);
       const companyId = company.company_id as number;
-      const { rows: queueRows } = await db.query(`select queue_id from bench_queues where company_id = $1 order by q`, [companyId]);
+      const { rows: queueRows } = await db.query(`select queue_id from bench_queues where company_id = $1 order by q`, [
+        companyId,
+      ]);
       const queueIds = queueRows.map((r) => r.queue_id as number);
-      const { rows: [cloud] } = await db.query(
-        `select id from whatsapps where company_id = $1 and provider = 'cloud'`,
-        [companyId],
-      );
+      const {
+        rows: [cloud],
+      } = await db.query(`select id from whatsapps where company_id = $1 and provider = 'cloud'`, [companyId]);
       // An open ticket of queue 1 on the Cloud connection; at small scales one is made so.
-      const { rows: [live] } = await db.query(
+      const {
+        rows: [live],
+      } = await db.query(
         `select t.id, c.number from tickets t join contacts c on c.id = t.contact_id
           where t.company_id = $1 and t.whatsapp_id = $2 and t.status in ('open', 'pending')
           order by (t.queue_id = $3) desc nulls last, (t.status = 'open') desc, t.id limit 1`,
         [companyId, cloud.id, queueIds[0]],
       );
-      const { rows: [agent] } = await db.query(`select id from users where email = 'agent1.c1@inbox.bench'`);
+      const {
+        rows: [agent],
+      } = await db.query(`select id from users where email = 'agent1.c1@inbox.bench'`);
       await db.query(
         `update tickets set queue_id = $2, status = 'open', user_id = coalesce(user_id, $3) where id = $1`,
         [live.id, queueIds[0], agent.id],
@@ -605,7 +713,9 @@ async function generate(pool: pg.Pool): Promise<Stored> {
       };
     });
 
-    const { rows: [counts] } = await db.query(
+    const {
+      rows: [counts],
+    } = await db.query(
       `select (select count(*) from bench_plan)::int as companies,
               (select count(*) from users where company_id in (select company_id from bench_plan))::int as users,
               (select count(*) from contacts)::int as contacts,

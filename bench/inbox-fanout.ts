@@ -69,7 +69,14 @@ export async function benchInboxFanout() {
         const slice = tokens.filter((_, i) => i % WORKERS === w);
         const worker = new Worker(workerEntry, {
           eval: true,
-          workerData: { inboxFanout: { url: `http://127.0.0.1:${port}`, companyId: measured.companyId, tokens: slice, marker } satisfies WorkerInput },
+          workerData: {
+            inboxFanout: {
+              url: `http://127.0.0.1:${port}`,
+              companyId: measured.companyId,
+              tokens: slice,
+              marker,
+            } satisfies WorkerInput,
+          },
         });
         workers.push(worker);
         return new Promise<{ sockets: number; failed: string[] }>((resolve, reject) => {
@@ -94,7 +101,12 @@ export async function benchInboxFanout() {
     const cpu0 = { server: await serverCpu(app.child.pid!, open.dir), driver: process.cpuUsage() };
     for (let seq = 1; seq <= MESSAGES; seq++) {
       const at = now();
-      const status = await deliver(port, open.ds, `Cliente ${marker} ${seq}: ainda aguardo o retorno sobre o meu pedido`, `${marker}.${seq}`);
+      const status = await deliver(
+        port,
+        open.ds,
+        `Cliente ${marker} ${seq}: ainda aguardo o retorno sobre o meu pedido`,
+        `${marker}.${seq}`,
+      );
       sent.set(seq, { at, status, answerMs: now() - at });
       const deadline = Date.now() + WAIT_MS;
       while ((heard.message.get(seq)?.length ?? 0) < sockets || (heard.ticket.get(seq)?.length ?? 0) < sockets) {
@@ -133,11 +145,20 @@ export async function benchInboxFanout() {
     return {
       name: 'inbox-fanout',
       machine: { cpus: os.cpus().length, loadAvg1m: round(os.loadavg()[0]!) },
-      note:
-        'Shared 2-core machine with other work running; the 500 clients (4 threads) run on the same 2 cores as the server and PostgreSQL.',
+      note: 'Shared 2-core machine with other work running; the 500 clients (4 threads) run on the same 2 cores as the server and PostgreSQL.',
       goalP99Ms: 100,
-      agents: { signedIn: tokens.length, socketsConnected: sockets, failed: failed.length, signInSeconds: round(signInSeconds), connectSeconds: round(connectSeconds) },
-      messages: { sent: sent.size, non200: [...sent.values()].filter((s) => s.status !== 200).length, webhookAnswerMs: stats(answers) },
+      agents: {
+        signedIn: tokens.length,
+        socketsConnected: sockets,
+        failed: failed.length,
+        signInSeconds: round(signInSeconds),
+        connectSeconds: round(connectSeconds),
+      },
+      messages: {
+        sent: sent.size,
+        non200: [...sent.values()].filter((s) => s.status !== 200).length,
+        webhookAnswerMs: stats(answers),
+      },
       appMessageCreate: latencies('message'),
       ticketUpdate: latencies('ticket'),
       cpuMsPerMessage: {
@@ -163,7 +184,12 @@ function stats(values: number[]) {
 /** One customer text on the fan-out ticket, through the signed Cloud API webhook. */
 async function deliver(
   port: number,
-  ds: { measured: { cloud: { connectionId: number; phoneNumberId: string; appSecret: string }; fanoutTicket: { contactNumber: string } } },
+  ds: {
+    measured: {
+      cloud: { connectionId: number; phoneNumberId: string; appSecret: string };
+      fanoutTicket: { contactNumber: string };
+    };
+  },
   text: string,
   id: string,
 ): Promise<number> {
@@ -181,7 +207,15 @@ async function deliver(
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550000000', phone_number_id: cloud.phoneNumberId },
               contacts: [{ profile: { name: 'Cliente Bench' }, wa_id: from }],
-              messages: [{ from, id: `wamid.bench.${id}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.bench.${id}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
             },
           },
         ],

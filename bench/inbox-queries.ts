@@ -26,8 +26,9 @@ import { openInboxDataset, signInAll, startInboxApp, type OpenDataset } from './
  * plans go to `plans-<indexes>.md` in the dataset dir.
  *
  * INBOX_BENCH_INDEXES: `as-migrated` (default: the indexes of the migrations only; the bench's own
- * `bench_*` indexes are dropped) or `proposed` (the indexes proposed in docs/bench/inbox-plans.md
- * are created first). INBOX_BENCH_SAMPLES (200) and INBOX_BENCH_SEARCH_SECONDS (20) bound each case;
+ * `bench_*` indexes are dropped) or `proposed` (the indexes in PROPOSED_INDEXES are created first,
+ * and the proposed search, P3 of docs/bench/inbox-plans.md, is timed in the database).
+ * INBOX_BENCH_SAMPLES (200) and INBOX_BENCH_SEARCH_SECONDS (20) bound each case;
  * INBOX_BENCH_CASES (a regular expression) keeps only the cases whose name matches.
  */
 const MODE = process.env.INBOX_BENCH_INDEXES === 'proposed' ? 'proposed' : 'as-migrated';
@@ -40,21 +41,11 @@ const SEARCH_SECONDS = Number(process.env.INBOX_BENCH_SEARCH_SECONDS ?? 20);
 const ONLY = process.env.INBOX_BENCH_CASES ? new RegExp(process.env.INBOX_BENCH_CASES) : undefined;
 
 /**
- * Indexes proposed for a migration (docs/bench/inbox-plans.md), named bench_* here. Each one
- * replaces the migration's index of the same leading keys (kept here: the planner prefers these).
- * The scope columns ride along as trailing keys (drizzle has no INCLUDE), so the visibility
- * filter is checked in an index-only scan instead of fetching every ticket walked.
+ * Indexes to try before proposing them for a migration, named bench_* here: `{name, sql}` with
+ * `create index bench_… on …`. Empty now: P1 and P2 of docs/bench/inbox-plans.md, first measured
+ * from here, became migration 0011.
  */
-export const PROPOSED_INDEXES: Array<{ name: string; sql: string }> = [
-  {
-    name: 'bench_tickets_company_status_updated_idx',
-    sql: 'create index bench_tickets_company_status_updated_idx on tickets (company_id, status, updated_at desc, id desc, queue_id, user_id)',
-  },
-  {
-    name: 'bench_tickets_company_updated_idx',
-    sql: 'create index bench_tickets_company_updated_idx on tickets (company_id, updated_at desc, id desc, queue_id, user_id, contact_id)',
-  },
-];
+export const PROPOSED_INDEXES: Array<{ name: string; sql: string }> = [];
 
 interface Case {
   group: 'baseline' | 'tickets-open' | 'search' | 'messages';
@@ -106,7 +97,7 @@ export async function benchInboxQueries() {
       results: results.map((r) => (r.group === 'baseline' ? r : { ...r, meetsGoal: r.p95 <= goals[r.group] })),
       ...(proposedSearch && {
         proposedSearchDatabaseOnly: {
-          note: `P3 of docs/bench/inbox-plans.md, timed in the database (not through HTTP: the app still runs its own search): a term the planner expects in ${WALK_THRESHOLD}+ messages walks the newest ${WALK_WINDOW} tickets in scope; otherwise (or when that walk does not fill the page) the matching set, with its count. The page's joins (a few ms) are not included.`,
+          note: `P3 of docs/bench/inbox-plans.md, timed in the database (not through HTTP: the app still runs its own search): the newest ${PROBE} tickets in scope checked one by one, further (up to ${MAX_WALK}) when their hits say the page fills by then, else the matching set with its count. The page's joins (a few ms) are not included.`,
           results: proposedSearch,
         },
       }),
@@ -131,11 +122,6 @@ async function applyIndexMode(open: OpenDataset): Promise<string[]> {
     await open.owner.query(w.sql);
   }
   if (wanted.length > 0) await open.owner.query('analyze tickets, messages, contacts');
-  await open.owner.query('drop function if exists bench_message_match_estimate(text)');
-  if (MODE === 'proposed') {
-    await open.owner.query(ESTIMATE_FUNCTION);
-    await open.owner.query('grant execute on function bench_message_match_estimate(text) to balcao_app');
-  }
   return wanted.map((w) => w.name);
 }
 
@@ -151,17 +137,45 @@ async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumb
   const cases: Case[] = [];
   const fast = { samples: SAMPLES, seconds: 30 };
   // The floor on this machine at this moment: the guard (session, user, company) and a small read.
-  cases.push({ group: 'baseline', name: 'GET /api/auth/me', viewer: 'user', paths: ['/api/auth/me'], ...fast, plan: { kind: 'none' } });
+  cases.push({
+    group: 'baseline',
+    name: 'GET /api/auth/me',
+    viewer: 'user',
+    paths: ['/api/auth/me'],
+    ...fast,
+    plan: { kind: 'none' },
+  });
 
   for (const page of [1, 50]) {
     const base = { status: 'open', pageNumber: String(page) };
     cases.push(
-      { group: 'tickets-open', name: `open page ${page}, show all`, viewer: 'admin', paths: [q({ ...base, showAll: 'true' })], ...fast, plan: { kind: 'tickets', query: { ...base, showAll: 'true' } } },
-      { group: 'tickets-open', name: `open page ${page}, own queues`, viewer: 'user', paths: [q(base)], ...fast, plan: { kind: 'tickets', query: base } },
+      {
+        group: 'tickets-open',
+        name: `open page ${page}, show all`,
+        viewer: 'admin',
+        paths: [q({ ...base, showAll: 'true' })],
+        ...fast,
+        plan: { kind: 'tickets', query: { ...base, showAll: 'true' } },
+      },
+      {
+        group: 'tickets-open',
+        name: `open page ${page}, own queues`,
+        viewer: 'user',
+        paths: [q(base)],
+        ...fast,
+        plan: { kind: 'tickets', query: base },
+      },
     );
   }
   // An admin without show-all gets the "mine" scope: tickets assigned to them, of which they have few.
-  cases.push({ group: 'tickets-open', name: 'open page 1, admin without show all', viewer: 'admin', paths: [q({ status: 'open' })], ...fast, plan: { kind: 'tickets', query: { status: 'open' } } });
+  cases.push({
+    group: 'tickets-open',
+    name: 'open page 1, admin without show all',
+    viewer: 'admin',
+    paths: [q({ status: 'open' })],
+    ...fast,
+    plan: { kind: 'tickets', query: { status: 'open' } },
+  });
 
   // Search terms of different frequency, found in the data itself.
   const order = await open.owner.query<{ n: string }>(
@@ -173,15 +187,34 @@ async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumb
   if (!orderNumber) throw new Error('no order number found in the dataset');
   for (const { label, term } of searchTerms(orderNumber)) {
     for (const viewer of ['admin', 'user'] as const) {
-      const query: Record<string, string> = { searchParam: term, pageNumber: '1', ...(viewer === 'admin' ? { showAll: 'true' } : {}) };
-      cases.push({ group: 'search', name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`, viewer, paths: [q(query)], samples: 30, seconds: SEARCH_SECONDS, plan: { kind: 'tickets', query } });
+      const query: Record<string, string> = {
+        searchParam: term,
+        pageNumber: '1',
+        ...(viewer === 'admin' ? { showAll: 'true' } : {}),
+      };
+      cases.push({
+        group: 'search',
+        name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`,
+        viewer,
+        paths: [q(query)],
+        samples: 30,
+        seconds: SEARCH_SECONDS,
+        plan: { kind: 'tickets', query },
+      });
     }
   }
 
   // Message pages: page 1 of random tickets (each request another ticket), and page 5 of long ones.
   const pick = async (where: string, params: unknown[], n: number) =>
-    (await open.owner.query<{ id: number }>(`select id from tickets t where company_id = $1 and ${where} order by random() limit ${n}`, [measured.companyId, ...params])).rows.map((r) => r.id);
-  const { rows: [user] } = await open.owner.query<{ id: number }>('select id from users where email = $1', [measured.userEmail]);
+    (
+      await open.owner.query<{ id: number }>(
+        `select id from tickets t where company_id = $1 and ${where} order by random() limit ${n}`,
+        [measured.companyId, ...params],
+      )
+    ).rows.map((r) => r.id);
+  const {
+    rows: [user],
+  } = await open.owner.query<{ id: number }>('select id from users where email = $1', [measured.userEmail]);
   const anyTickets = await pick('true', [], SAMPLES);
   const userTickets = await pick('(queue_id = any($2) or user_id = $3)', [measured.userQueueIds, user!.id], SAMPLES);
   // Among 3,000 random tickets, those with 150 messages or more (about one in nine).
@@ -192,9 +225,30 @@ async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumb
     Math.min(SAMPLES, 100),
   );
   cases.push(
-    { group: 'messages', name: 'message page 1, random tickets, admin', viewer: 'admin', paths: anyTickets.map((id) => `/api/messages/${id}`), ...fast, plan: { kind: 'messages', ticketId: anyTickets[0]!, page: 1 } },
-    { group: 'messages', name: 'message page 1, random tickets of own queues, user', viewer: 'user', paths: userTickets.map((id) => `/api/messages/${id}`), ...fast, plan: { kind: 'messages', ticketId: userTickets[0]!, page: 1 } },
-    { group: 'messages', name: 'message page 5 of tickets with 150+ messages, admin', viewer: 'admin', paths: longTickets.map((id) => `/api/messages/${id}?pageNumber=5`), ...fast, plan: { kind: 'messages', ticketId: longTickets[0]!, page: 5 } },
+    {
+      group: 'messages',
+      name: 'message page 1, random tickets, admin',
+      viewer: 'admin',
+      paths: anyTickets.map((id) => `/api/messages/${id}`),
+      ...fast,
+      plan: { kind: 'messages', ticketId: anyTickets[0]!, page: 1 },
+    },
+    {
+      group: 'messages',
+      name: 'message page 1, random tickets of own queues, user',
+      viewer: 'user',
+      paths: userTickets.map((id) => `/api/messages/${id}`),
+      ...fast,
+      plan: { kind: 'messages', ticketId: userTickets[0]!, page: 1 },
+    },
+    {
+      group: 'messages',
+      name: 'message page 5 of tickets with 150+ messages, admin',
+      viewer: 'admin',
+      paths: longTickets.map((id) => `/api/messages/${id}?pageNumber=5`),
+      ...fast,
+      plan: { kind: 'messages', ticketId: longTickets[0]!, page: 5 },
+    },
   );
   return { cases: cases.filter((c) => !ONLY || ONLY.test(c.name)), orderNumber };
 }
@@ -240,30 +294,22 @@ async function measure(port: number, token: string, c: Case): Promise<number[]> 
 function stats(times: number[]) {
   const s = [...times].sort((a, b) => a - b);
   const r = (v: number) => Math.round(v * 10) / 10;
-  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s.at(-1)!) };
+  return {
+    n: s.length,
+    p50: r(percentile(s, 50)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    max: r(s.at(-1)!),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The proposed search (P3), database only
 
-/** A term the planner expects in this many messages or more is walked for; rarer ones use the set. */
-const WALK_THRESHOLD = 20_000;
-const WALK_WINDOW = 1_000;
-
-/**
- * The planner's estimate of a pattern's messages in the caller's company (P3). Under row-level
- * security the planner may not look at the column statistics for LIKE (not leakproof) and
- * guesses; as the function's owner it reads them, like the search functions of 0008 do.
- */
-const ESTIMATE_FUNCTION = `
-  create function bench_message_match_estimate(pattern text) returns bigint
-    language plpgsql volatile security definer set search_path = public, pg_temp as $$
-  declare plan json;
-  begin
-    execute format('explain (format json) select 1 from messages where company_id = %s and lower(body) like %L',
-                   app_company_id(), pattern) into plan;
-    return (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
-  end $$`;
+/** The first walk: the newest tickets in scope, checked one by one. */
+const PROBE = 100;
+/** A walk that would have to go further than this many tickets uses the matching set instead. */
+const MAX_WALK = 1_500;
 
 interface Scope {
   companyId: number;
@@ -273,11 +319,13 @@ interface Scope {
 }
 
 /**
- * P3. A frequent term fills the page from the newest tickets in scope, each checked for a
- * matching message through its own (company, ticket) index range, stopping at the page; a rarer
- * one is answered from the set the trigram functions return, driven from that set (a semi-join,
- * then the page's sort) rather than by walking every ticket of the company, with the page and
- * its count from one pass over the set. Only the set has an exact count.
+ * P3. The newest tickets in scope are checked one by one for a matching contact or message (a
+ * message through the ticket's own (company, ticket) index range), stopping at the page: a
+ * frequent term fills it within a few dozen tickets. How many of the first PROBE matched says how
+ * far a walk would have to go; when that is too far (a rare term), the page comes from the set of
+ * matching tickets the trigram functions return, driven from that set (a semi-join, then the
+ * page's sort) rather than by walking every ticket of the company, with its exact count from the
+ * same pass. A walked page has no exact count.
  */
 function proposedSql(scope: Scope, pattern: string) {
   const params: unknown[] = [pattern, scope.companyId];
@@ -288,11 +336,12 @@ function proposedSql(scope: Scope, pattern: string) {
   }
   return {
     params,
-    walk: `select w.id from (select t.id, t.updated_at, t.contact_id from tickets t where ${where}
-                              order by t.updated_at desc, t.id desc limit ${WALK_WINDOW}) w
-            where w.contact_id in (select tenant_contact_ids($1))
-               or exists (select 1 from messages m where m.ticket_id = w.id and lower(m.body) like $1)
-            order by w.updated_at desc, w.id desc limit 41`,
+    walk: (skip: number, take: number) =>
+      `select w.id from (select t.id, t.updated_at, t.contact_id from tickets t where ${where}
+                          order by t.updated_at desc, t.id desc offset ${skip} limit ${take}) w
+        where w.contact_id in (select tenant_contact_ids($1))
+           or exists (select 1 from messages m where m.ticket_id = w.id and lower(m.body) like $1)
+        order by w.updated_at desc, w.id desc limit 41`,
     set: `select t.id, count(*) over () as total from tickets t
            where ${where} and t.id in (select tenant_message_ticket_ids($1)
                                        union select c.id from tickets c where c.contact_id in (select tenant_contact_ids($1)))
@@ -300,32 +349,29 @@ function proposedSql(scope: Scope, pattern: string) {
   };
 }
 
-/** The estimate inside the caller's tenant transaction. */
-const estimateIn = async (client: pg.PoolClient, pattern: string) =>
-  Number((await client.query('select bench_message_match_estimate($1) as n', [pattern])).rows[0].n);
-
-/** The same, in a tenant transaction of its own. */
-async function estimate(app: pg.Pool, companyId: number, pattern: string) {
-  const client = await app.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select set_config('app.company_id', $1, true)`, [String(companyId)]);
-    return await estimateIn(client, pattern);
-  } finally {
-    await client.query('rollback').catch(() => {});
-    client.release();
-  }
+/** How far the walk goes after the probe found `hits` of 41, or undefined when too far. */
+function reach(hits: number) {
+  if (hits === 0) return undefined;
+  const tickets = Math.ceil(((PROBE * 41) / hits) * 1.5);
+  return tickets <= MAX_WALK ? tickets : undefined;
 }
 
 async function proposedSearch(client: pg.PoolClient, scope: Scope, pattern: string) {
   const sql = proposedSql(scope, pattern);
-  const expected = await estimateIn(client, pattern);
-  if (expected >= WALK_THRESHOLD) {
-    const walk = await client.query(sql.walk, sql.params);
-    if (walk.rows.length === 41) return { expected, strategy: 'walk', found: 41 };
+  const probe = await client.query(sql.walk(0, PROBE), sql.params);
+  if (probe.rows.length === 41) return { strategy: 'walk', walked: PROBE, found: 41 };
+  const further = reach(probe.rows.length);
+  if (further !== undefined) {
+    const more = await client.query(sql.walk(PROBE, further - PROBE), sql.params);
+    if (probe.rows.length + more.rows.length >= 41) return { strategy: 'walk', walked: further, found: 41 };
   }
   const set = await client.query(sql.set, sql.params);
-  return { expected, strategy: 'set', found: set.rows.length, count: Number(set.rows[0]?.total ?? 0) };
+  return {
+    strategy: 'set',
+    probeHits: probe.rows.length,
+    found: set.rows.length,
+    count: Number(set.rows[0]?.total ?? 0),
+  };
 }
 
 async function proposedScopes(open: OpenDataset): Promise<Record<'admin' | 'user', Scope>> {
@@ -417,13 +463,16 @@ async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: stri
       const ctx = {
         actor,
         deps: { sessions: { local: () => undefined }, log: { warn: () => {} } },
-        tenant: (fn: (tx: unknown, events: unknown[]) => Promise<unknown>) => inTenant(db, actor.companyId, (tx) => fn(tx, [])),
+        tenant: (fn: (tx: unknown, events: unknown[]) => Promise<unknown>) =>
+          inTenant(db, actor.companyId, (tx) => fn(tx, [])),
       } as unknown as Ctx;
       recorded.length = 0;
       if (c.plan.kind === 'tickets') await listTickets(ctx, ticketListQuery.parse(c.plan.query));
       else if (c.plan.kind === 'messages') await listMessages(ctx, c.plan.ticketId, c.plan.page);
       out.push(`## ${c.name} (${c.viewer})`, '');
-      for (const stmt of recorded.filter((r) => /^\s*(select|with|update|insert|delete)\b/i.test(r.sql) && !r.sql.includes('set_config('))) {
+      for (const stmt of recorded.filter(
+        (r) => /^\s*(select|with|update|insert|delete)\b/i.test(r.sql) && !r.sql.includes('set_config('),
+      )) {
         out.push('```sql', stmt.sql, `-- params: ${JSON.stringify(stmt.params)}`, '```', '', '```');
         out.push(...(await explain(app, actor.companyId, stmt)), '```', '');
       }
@@ -446,14 +495,33 @@ async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: stri
         for (const viewer of ['admin', 'user'] as const) {
           const sql = proposedSql(scopes[viewer], likeOf(term));
           out.push(`### ${label} "${term}" (${viewer === 'admin' ? 'show all' : 'own queues'})`, '');
-          const expected = await estimate(app, measured.companyId, likeOf(term));
-          out.push(`Messages the planner expects to match: ${expected}.`, '');
-          for (const step of expected >= WALK_THRESHOLD ? (['walk', 'set'] as const) : (['set'] as const)) {
-            const stmt = { sql: sql[step], params: sql.params };
+          // The probe, then (when its hits say so) the longer walk, then the set: as the search runs.
+          const steps = [{ name: 'probe', sql: sql.walk(0, PROBE) }];
+          const hits = await explainRows(app, measured.companyId, steps[0]!.sql, sql.params);
+          let filled = hits === 41;
+          const further = filled ? undefined : reach(hits);
+          if (further !== undefined) {
+            const walk = sql.walk(PROBE, further - PROBE);
+            steps.push({ name: 'walk', sql: walk });
+            filled = hits + (await explainRows(app, measured.companyId, walk, sql.params)) >= 41;
+          }
+          if (!filled) steps.push({ name: 'set', sql: sql.set });
+          for (const step of steps) {
+            const stmt = { sql: step.sql, params: sql.params };
             const plan = await explain(app, measured.companyId, stmt);
-            out.push('```sql', stmt.sql, `-- params: ${JSON.stringify(stmt.params)}`, '```', '', '```', ...plan, '```', '');
-            const found = /actual time=[^)]*rows=(\d+)/.exec(plan[0] ?? '')?.[1];
-            if (step === 'walk' && found === '41') break; // the page is full: the set is not needed
+            out.push(
+              `${step.name}:`,
+              '',
+              '```sql',
+              stmt.sql,
+              `-- params: ${JSON.stringify(stmt.params)}`,
+              '```',
+              '',
+              '```',
+              ...plan,
+              '```',
+              '',
+            );
           }
         }
       }
@@ -462,6 +530,19 @@ async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: stri
     await app.end();
   }
   return out.join('\n');
+}
+
+/** Rows a statement returns in the tenant (rolled back). */
+async function explainRows(app: pg.Pool, companyId: number, sql: string, params: unknown[]) {
+  const client = await app.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('app.company_id', $1, true)`, [String(companyId)]);
+    return (await client.query(sql, params)).rows.length;
+  } finally {
+    await client.query('rollback').catch(() => {});
+    client.release();
+  }
 }
 
 async function explain(app: pg.Pool, companyId: number, stmt: Recorded): Promise<string[]> {
