@@ -153,8 +153,18 @@ export function socketReady(page: Page): Promise<void> {
 }
 
 /** True when the page is wider than its window (something sticks out sideways). */
-export const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+export async function overflowsSideways(page: Page): Promise<boolean> {
+  // A resize re-lays out media-query-driven components a few frames later: give the page up to
+  // 2 s to fit before calling it too wide.
+  try {
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, {
+      timeout: 2_000,
+    });
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * A full-page screenshot under $E2E_SHOTS (e.g. /tmp/shots) when that is set, for people to
