@@ -16,7 +16,9 @@ export function freePort(): Promise<number> {
 
 /** Starts the product as `npm start` does, from its server bundle (built by `bundleServer`). */
 export function startProduct(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.mjs'], {
+  // BENCH_NODE_ARGS: extra node flags for the product only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--enable-source-maps', 'packages/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

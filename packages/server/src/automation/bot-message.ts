@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import type { EventSink } from '../platform/context.js';
-import { queueOutbound } from '../inbox/queue-outbound.js';
+import { queueOutbound, type OutboundInput } from '../inbox/queue-outbound.js';
 import { applyMessageVariables, type VariableContext } from '../modules/messages/message-variables.js';
 
 /**
@@ -14,6 +14,8 @@ export function queueBotMessage(
   target: { companyId: number; ticketId: number; whatsappId: number },
   template: string,
   vars: VariableContext,
+  ticketPatch?: OutboundInput['ticketPatch'],
 ) {
-  return queueOutbound(tx, events, { ...target, body: applyMessageVariables(template, vars), userId: null, bot: true });
+  const body = applyMessageVariables(template, vars);
+  return queueOutbound(tx, events, { ...target, body, userId: null, bot: true, ticketPatch });
 }

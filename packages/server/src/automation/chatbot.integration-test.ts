@@ -3,6 +3,7 @@
  * inbound pipeline as any provider), the bot's job answers, the outbox sends, and the test reads
  * what the phone received — exactly the expected texts, in order, once.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
@@ -24,7 +25,8 @@ import {
   ticketRow,
   updateTicketRow,
 } from '../../test/support/inbox.js';
-import { outboxDrained, pairedSandbox, sandboxCustomer } from '../../test/support/sandbox-phone.js';
+import { chatbotDone, outboxDrained, pairedSandbox, sandboxCustomer } from '../../test/support/sandbox-phone.js';
+import { receiveBatch } from '../inbox/receive-batch.js';
 import { connectSocket } from '../../test/support/socket.js';
 import { companies, messages, queues, whatsapps } from '../db/schema/index.js';
 import { runChatbot } from './run-chatbot.js';
@@ -441,5 +443,93 @@ describe('who the bot answers', () => {
       botHandledMessageId: late!.id,
       amountUsedBotQueues: 2,
     });
+  });
+});
+
+describe('the chatbot’s job', () => {
+  const jobRows = async (messageId: number) =>
+    (
+      await t.running.deps.pools.owner.query(
+        `select state, start_after > now() + interval '5 seconds' as later from pgboss.job
+         where name = 'chatbot-reply' and singleton_key = $1`,
+        [`message:${messageId}`],
+      )
+    ).rows as Array<{ state: string; later: boolean }>;
+
+  it('is stored with the message; when the storing process never runs it, a worker answers', async () => {
+    const { tenant, conn, customer } = await twoQueues();
+    const maria = customer();
+    await maria.says('oi');
+    // Stored as the Cloud path stores a delivery, but the process "dies" before reacting to it.
+    const [stored] = await receiveBatch(t.running.deps, tenant.companyId, [
+      {
+        conn,
+        msg: {
+          externalId: `crash-${Date.now()}`,
+          chatId: maria.number,
+          isGroup: false,
+          fromMe: false,
+          contact: { number: maria.number, name: 'Maria Silva' },
+          timestamp: new Date(),
+          type: 'chat',
+          body: '1',
+        },
+      },
+    ]);
+    if (!stored?.stored) throw new Error('not stored');
+    // Waiting for the safety net's delay, not for a worker's poll.
+    expect(await jobRows(stored.messageId)).toEqual([{ state: 'created', later: true }]);
+    expect(await maria.received()).toEqual([MAIN]);
+
+    await t.running.deps.pools.owner.query(
+      `update pgboss.job set start_after = now() where name = 'chatbot-reply' and singleton_key = $1`,
+      [`message:${stored.messageId}`],
+    );
+    await chatbotDone(t, stored.messageId);
+    await outboxDrained(t, tenant.companyId, conn.id);
+    expect(await maria.received()).toEqual([MAIN, 'Bem-vindo a Vendas']);
+  });
+
+  it('is not queued when the bot has nothing to say: no queue on the connection, no company hours', async () => {
+    const tenant = await createTenant(t, { planId });
+    const conn = await pairedSandbox(t, tenant);
+    const maria = sandboxCustomer(t, tenant.admin.api, conn);
+    const first = await maria.says('oi');
+    expect(await jobRows(first.id)).toEqual([]);
+    const { rows: archived } = await t.running.deps.pools.owner.query(
+      `select 1 from pgboss.archive where singleton_key = $1`,
+      [`message:${first.id}`],
+    );
+    expect(archived).toEqual([]);
+    expect(await maria.received()).toEqual([]);
+
+    // Company hours, closed now: the bot has something to say again.
+    await scoped(t, tenant.companyId, (tx) =>
+      tx.update(companies).set({ schedules: CLOSED }).where(eq(companies.id, tenant.companyId)),
+    );
+    await putSetting(tenant, 'scheduleType', 'company');
+    await scoped(t, tenant.companyId, (tx) =>
+      tx.update(whatsapps).set({ outOfHoursMessage: 'Estamos fechados' }).where(eq(whatsapps.id, conn.id)),
+    );
+    await maria.says('alô?');
+    expect(await maria.received()).toEqual(['Estamos fechados']);
+  });
+
+  it('a run claiming a job a worker already took answers nothing; the worker’s run answers', async () => {
+    const { tenant, conn, customer } = await twoQueues();
+    const maria = customer();
+    const first = await maria.says('oi');
+    const [late] = await scoped(t, tenant.companyId, (tx) =>
+      tx
+        .insert(messages)
+        .values({ companyId: tenant.companyId, ticketId: first.ticketId, whatsappId: conn.id, body: '2', externalId: 'late-2' })
+        .returning(),
+    );
+    const job = { companyId: tenant.companyId, ticketId: first.ticketId, messageId: late!.id };
+    await runChatbot(t.running.deps, job, { claim: randomUUID() });
+    expect((await ticketRow(t, tenant.companyId, first.ticketId)).botHandledMessageId).toBe(first.id);
+    await runChatbot(t.running.deps, job);
+    await outboxDrained(t, tenant.companyId, conn.id);
+    expect(await maria.received()).toEqual([MAIN, 'Bem-vindo ao Suporte']);
   });
 });

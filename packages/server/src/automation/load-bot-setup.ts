@@ -1,42 +1,85 @@
-import { eq, or, sql } from 'drizzle-orm';
-import { SETTING_DEFAULTS } from '@balcao/contracts';
+import { or, eq, sql } from 'drizzle-orm';
+import { SETTING_DEFAULTS, type ScheduleDay } from '@balcao/contracts';
 import type { Tx } from '../db/client.js';
-import { companies, queues, settings, whatsapps } from '../db/schema/index.js';
+import { queues, tickets } from '../db/schema/index.js';
+import { tableRows } from '../inbox/table-rows.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import type { BotQueue, BotSetup } from './chatbot-flow.js';
 import type { MenuOption } from './menu.js';
+import { claimJob, type ChatbotJob } from './chatbot-jobs.js';
 
-const setting = (key: string) =>
-  sql<string | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+const ticketRows = tableRows(tickets);
+
+type Ticket = typeof tickets.$inferSelect;
+
+/** What the bot's turn starts from: the ticket (locked), the message, the connection's setup. */
+export interface BotTurn {
+  /** False when a claim was asked and a worker holds the job: this run must not answer. */
+  claimed: boolean;
+  ticket: Ticket;
+  /** The customer's message text (null: not a customer message of this ticket). */
+  body: string | null;
+  contactName: string;
+  connection: Omit<BotSetup, 'queues' | 'ticketQueue' | 'options'> | null;
+}
 
 /**
- * Everything the chatbot decides with, for a ticket on `whatsappId` (tenant scope), in two
- * reads (the bot answers on every customer message, so round trips count): the connection's
- * texts and limits with the company's zone, hours and settings; then its queues in menu order
- * (orderQueue, then id) — and the ticket's own queue when it is another one — each with its
- * option tree.
+ * The first read of a bot turn, in one statement (the bot answers on every customer message, so
+ * round trips count): the ticket locked, the message's text, the contact's name, the
+ * connection's texts and limits with the company's zone, hours and settings — and, for a run
+ * that claims its job, the job row deleted in the same statement.
+ */
+export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Promise<BotTurn | undefined> {
+  const setting = (key: string) => sql`(select s.value from settings s where s.key = ${key})`;
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    ${claim ? sql`with claimed as (${claimJob(claim)})` : sql``}
+    select ${ticketRows.list('t')}, m.body as "_body", c.name as "_contactName",
+      ${claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
+      w.id as "_w", w.greeting_message as "_greeting", w.out_of_hours_message as "_outOfHours",
+      w.time_use_bot_queues as "_timeUse", w.max_use_bot_queues as "_maxUse",
+      co.timezone as "_zone", co.schedules as "_schedules",
+      ${setting('scheduleType')} as "_scheduleType", ${setting('sendGreetingMessageOneQueues')} as "_greetOne"
+    from tickets t
+      join contacts c on c.id = t.contact_id
+      left join messages m on m.id = ${job.messageId} and m.ticket_id = t.id and not m.from_me
+      left join whatsapps w on w.id = t.whatsapp_id
+      left join companies co on co.id = t.company_id
+    where t.id = ${job.ticketId}
+    for update of t`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    claimed: row._claimed === true,
+    ticket: ticketRows.map(row),
+    body: (row._body as string | null) ?? null,
+    contactName: row._contactName as string,
+    connection:
+      row._w === null
+        ? null
+        : {
+            greetingMessage: row._greeting as string,
+            outOfHoursMessage: row._outOfHours as string,
+            timeUseBotQueues: row._timeUse as number,
+            maxUseBotQueues: row._maxUse as number,
+            scheduleType: (row._scheduleType as string | null) ?? SETTING_DEFAULTS.scheduleType,
+            sendGreetingMessageOneQueues:
+              ((row._greetOne as string | null) ?? SETTING_DEFAULTS.sendGreetingMessageOneQueues) === 'enabled',
+            timeZone: (row._zone as string | null) || DEFAULT_TIME_ZONE,
+            companySchedules: (row._schedules as ScheduleDay[] | null) ?? [],
+          },
+  };
+}
+
+/**
+ * The rest of the setup, in one read: the connection's queues in menu order (orderQueue, then
+ * id) — and the ticket's own queue when it is another one — each with its option tree.
  */
 export async function loadBotSetup(
   tx: Tx,
+  connection: NonNullable<BotTurn['connection']>,
   whatsappId: number,
   ticketQueueId: number | null,
-): Promise<BotSetup | undefined> {
-  const [conn] = await tx
-    .select({
-      greetingMessage: whatsapps.greetingMessage,
-      outOfHoursMessage: whatsapps.outOfHoursMessage,
-      timeUseBotQueues: whatsapps.timeUseBotQueues,
-      maxUseBotQueues: whatsapps.maxUseBotQueues,
-      timeZone: companies.timezone,
-      companySchedules: companies.schedules,
-      scheduleType: setting('scheduleType'),
-      greetOne: setting('sendGreetingMessageOneQueues'),
-    })
-    .from(whatsapps)
-    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-    .where(eq(whatsapps.id, whatsappId));
-  if (!conn) return undefined;
-
+): Promise<BotSetup> {
   const linkedIds = sql`(select wq.queue_id from whatsapp_queues wq where wq.whatsapp_id = ${whatsappId})`;
   const rows = await tx
     .select({
@@ -57,15 +100,10 @@ export async function loadBotSetup(
     .orderBy(sql`${queues.orderQueue} asc nulls last`, queues.id);
 
   const toQueue = ({ linked: _linked, options: _options, ...q }: (typeof rows)[number]): BotQueue => q;
-  const { timeZone, companySchedules, scheduleType, greetOne, ...texts } = conn;
   return {
-    ...texts,
+    ...connection,
     queues: rows.filter((r) => r.linked).map(toQueue),
     ticketQueue: rows.filter((r) => !r.linked).map(toQueue)[0],
     options: new Map(rows.map((r) => [r.id, r.options])),
-    scheduleType: scheduleType ?? SETTING_DEFAULTS.scheduleType,
-    sendGreetingMessageOneQueues: (greetOne ?? SETTING_DEFAULTS.sendGreetingMessageOneQueues) === 'enabled',
-    timeZone: timeZone || DEFAULT_TIME_ZONE,
-    companySchedules,
   };
 }

@@ -47,10 +47,13 @@ export function channelEvents(deps: Deps, conn: Whatsapp, onConnected: () => voi
       if (update.status === 'CONNECTED') onConnected();
     },
     async message(message) {
-      const ignoreGroups = await runTenant(deps, conn.companyId, async (tx) => {
-        const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'CheckMsgIsGroup'));
-        return row?.value === 'enabled';
-      });
+      // Read only for a group's message: most are not, and a transaction per message counts.
+      const ignoreGroups =
+        message.isGroup &&
+        (await runTenant(deps, conn.companyId, async (tx) => {
+          const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'CheckMsgIsGroup'));
+          return row?.value === 'enabled';
+        }));
       await receiveMessage(deps, ref, message, { ignoreGroups });
     },
     async ack(update) {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import type { EventSink } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
@@ -16,6 +17,8 @@ export interface OutboundInput {
   bot?: boolean;
   media?: { key: string; name: string; mimetype: string; type: MediaType };
   quotedMsgId?: number | null;
+  /** More for the ticket's update that records this message (one write instead of two). */
+  ticketPatch?: PgUpdateSetSource<typeof tickets>;
 }
 
 /**
@@ -48,6 +51,7 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
   const [ticket] = await tx
     .update(tickets)
     .set({
+      ...input.ticketPatch,
       lastMessage: previewOf(message!.mediaType as MediaType, input.body),
       // A person's message starts the silence the expiry rule measures (not the bot's, not the API's).
       ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),

@@ -7,6 +7,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import type { ConnectionRef, Received } from './receive-message.js';
 import { previewOf } from './preview.js';
 import { afterReceive } from './after-receive.js';
+import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
 import { tableRows } from './table-rows.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
@@ -20,9 +21,13 @@ type Contact = typeof contacts.$inferSelect;
 type Ticket = typeof tickets.$inferSelect;
 type Message = typeof messages.$inferSelect;
 
-/** What became of one item: stored (with its ticket as committed), or a duplicate. */
+/**
+ * What became of one item: stored (with its ticket as committed, and the chatbot's job when it
+ * has one), or a duplicate.
+ */
 export type BatchReceived =
-  (Extract<Received, { stored: true }> & { ticket: Ticket }) | Extract<Received, { stored: false }>;
+  | (Extract<Received, { stored: true }> & { ticket: Ticket; chatbotJobId?: string })
+  | Extract<Received, { stored: false }>;
 
 /**
  * Stores a batch of inbound messages of one company — a whole webhook delivery, or several —
@@ -46,7 +51,9 @@ export async function receiveBatch(
   items: readonly BatchItem[],
 ): Promise<BatchReceived[]> {
   if (items.length === 0) return [];
-  return runTenantRetrying(deps, companyId, 'inbound batch', (tx, events) => storeBatch(tx, events, companyId, items));
+  return runTenantRetrying(deps, companyId, 'inbound batch', (tx, events) =>
+    storeBatch(deps, tx, events, companyId, items),
+  );
 }
 
 const keyOf = (whatsappId: number, externalId: string) => `${whatsappId}\u0000${externalId}`;
@@ -59,7 +66,7 @@ const keyOf = (whatsappId: number, externalId: string) => `${whatsappId}\u0000${
 export const storedAlready = (w: SQL, e: SQL) =>
   sql`(select true from messages m where m.whatsapp_id = ${w} and m.external_id = ${e})`;
 
-async function storeBatch(tx: Tx, events: EventSink, companyId: number, items: readonly BatchItem[]) {
+async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: number, items: readonly BatchItem[]) {
   const results: BatchReceived[] = items.map(() => ({ stored: false, reason: 'duplicate' }) as const);
   // The first occurrence of a message in the batch is the one stored; a repeat is a duplicate.
   const first = new Map<string, number>();
@@ -94,7 +101,7 @@ async function storeBatch(tx: Tx, events: EventSink, companyId: number, items: r
   );
   const pairOf = (it: BatchItem) => ticketOf.get(`${contactOf.get(it.msg.contact.number)!.id}:${it.conn.id}`)!;
 
-  const { rows, tickets: updated } = await insertMessages(
+  const { rows, tickets: updated, botMayAct: mayAct } = await insertMessages(
     tx,
     companyId,
     fresh.map((i) => ({
@@ -111,11 +118,22 @@ async function storeBatch(tx: Tx, events: EventSink, companyId: number, items: r
     if (row) storedItems.push({ index: i, row });
   }
 
+  // The chatbot's jobs are stored with the messages, in one statement (chatbot-jobs.ts).
+  const forBot = storedItems.filter(({ index, row }) =>
+    wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
+  );
+  const jobOf = await queueChatbotJobs(
+    deps,
+    tx,
+    companyId,
+    forBot.map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
+  );
+
   const contactById = new Map([...contactOf.values()].map((c) => [c.id, c]));
   for (const { index, row } of storedItems) {
     const ticket = updated.get(row.ticketId)!;
     const contact = contactById.get(row.contactId!)!;
-    results[index] = { stored: true, messageId: row.id, ticketId: row.ticketId, ticket };
+    results[index] = { stored: true, messageId: row.id, ticketId: row.ticketId, ticket, chatbotJobId: jobOf.get(row.id) };
     events.push({
       companyId,
       topic: 'appMessage',
@@ -251,7 +269,7 @@ async function insertMessages(
   tx: Tx,
   companyId: number,
   list: { item: BatchItem; contactId: number; ticketId: number }[],
-): Promise<{ rows: Message[]; tickets: Map<number, Ticket> }> {
+): Promise<{ rows: Message[]; tickets: Map<number, Ticket>; botMayAct: Set<number> }> {
   const col = <T>(f: (e: (typeof list)[number]) => T) => sql.param(list.map(f));
   const ticketIds = [...new Set(list.map((e) => e.ticketId))];
   const { rows: raw } = await tx.execute<{ kind: 'm' | 't'; row: Record<string, unknown> }>(sql`
@@ -291,7 +309,7 @@ async function insertMessages(
         updated_at = now()
       from per_ticket p
       where t.id = p.id and t.id = any(${sql.param(ticketIds)}::int[])
-      returning ${ticketRows.list('t')}
+      returning ${ticketRows.list('t')}, ${botMayAct('t')} as "botMayAct"
     )
     select 'm' as kind, to_jsonb(inserted) as row from inserted
     union all
@@ -304,11 +322,15 @@ async function insertMessages(
       .map((t) => [t.id, t]),
   );
 
+  const mayAct = new Set(
+    raw.filter((r) => r.kind === 't' && r.row.botMayAct === true).map((r) => Number(r.row.id)),
+  );
+
   const byKey = new Map(rows.map((r) => [keyOf(r.whatsappId!, r.externalId!), r]));
   const inBatch = rows.filter(
     (r) => r.quotedExternalId && r.quotedMsgId === null && byKey.has(keyOf(r.whatsappId!, r.quotedExternalId)),
   );
-  if (inBatch.length === 0) return { rows, tickets };
+  if (inBatch.length === 0) return { rows, tickets, botMayAct: mayAct };
   const { rows: patched } = await tx.execute(sql`
     update messages m set quoted_msg_id = q.quoted
     from unnest(${sql.param(inBatch.map((r) => r.id))}::bigint[],
@@ -316,7 +338,7 @@ async function insertMessages(
     where m.id = q.id and m.id = any(${sql.param(inBatch.map((r) => r.id))}::bigint[])
     returning ${messageRows.list('m')}`);
   for (const r of patched.map((row) => messageRows.map(row))) byKey.set(keyOf(r.whatsappId!, r.externalId!), r);
-  return { rows: rows.map((r) => byKey.get(keyOf(r.whatsappId!, r.externalId!))!), tickets };
+  return { rows: rows.map((r) => byKey.get(keyOf(r.whatsappId!, r.externalId!))!), tickets, botMayAct: mayAct };
 }
 
 /** Reactions of one ticket run one after the other, in the order its messages were stored. */
@@ -339,8 +361,8 @@ export function reactToBatch(
     const previous = reacting.get(received.ticketId) ?? Promise.resolve();
     const next = previous
       .then(() => {
-        const { ticket, ...stored } = received;
-        return afterReceive(deps, conn, msg, stored, ticket);
+        const { ticket, chatbotJobId, ...stored } = received;
+        return afterReceive(deps, conn, msg, stored, { ratingPending: ticket.ratingPending, chatbotJobId });
       })
       .catch((err: unknown) =>
         deps.log.error({ err, ticketId: received.ticketId }, 'reacting to an inbound message failed'),

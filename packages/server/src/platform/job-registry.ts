@@ -3,10 +3,14 @@ import { defineJob, worker, type JobSpec, type JobWorker } from './jobs.js';
 import type { Mailer } from './mail.js';
 import type { Deps } from './context.js';
 import { runChatbot } from '../automation/run-chatbot.js';
+import { chatbotJobDef } from '../automation/chatbot-jobs.js';
 import { expireTickets } from '../automation/expire-tickets.js';
 import { transferWaitingTickets } from '../automation/transfer-tickets.js';
 
-/** Every job of the product, by name. Handlers live beside the domain that owns them. */
+/**
+ * Every job of the product, by name. Handlers live beside the domain that owns them (and so does
+ * a spec that its domain queues inside its own transactions: automation/chatbot-jobs.ts).
+ */
 export const sendMailJobDef = defineJob({
   name: 'mail-send',
   schema: z.object({
@@ -17,15 +21,6 @@ export const sendMailJobDef = defineJob({
   }),
   retryLimit: 8,
   retryDelaySeconds: 10,
-});
-
-/** The chatbot's answer to one stored customer message (inbox/after-receive.ts sends it). */
-export const chatbotJobDef = defineJob({
-  name: 'chatbot-reply',
-  schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int(), messageId: z.number().int() }),
-  retryLimit: 5,
-  retryDelaySeconds: 2,
-  policy: 'short',
 });
 
 /** The time rules: every minute, across companies (expiresTicket, timeToTransfer). */

@@ -1,7 +1,9 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { z } from 'zod';
+import type { Tx } from '../db/client.js';
 
 /**
  * Typed jobs on pg-boss. A job spec names the queue and validates its payload with zod (the
@@ -29,9 +31,39 @@ export interface JobWorker<S extends z.ZodType = z.ZodType> {
 export const defineJob = <S extends z.ZodType>(spec: JobSpec<S>) => spec;
 export const worker = <S extends z.ZodType>(w: JobWorker<S>) => w as unknown as JobWorker;
 
+/** A job queued inside a tenant transaction (`Jobs.insertWithin`). */
+export interface TxJob<P> {
+  /** Chosen by the caller (crypto.randomUUID()), so it knows which row is which. */
+  id: string;
+  payload: P;
+  singletonKey?: string;
+  /** Not fetched by a worker before this many seconds. */
+  startAfterSeconds?: number;
+}
+
 export interface Jobs {
   send<S extends z.ZodType>(spec: JobSpec<S>, payload: z.infer<S>, opts?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Queues jobs in the caller's transaction, in one statement: they exist exactly when what
+   * they react to was committed. Runs as the tenant role (granted insert on the job table).
+   */
+  insertWithin<S extends z.ZodType>(tx: Tx, spec: JobSpec<S>, jobs: TxJob<z.infer<S>>[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The tenant role may queue jobs and delete (claim) them by id; it reads no job's payload. */
+const TENANT_JOB_GRANTS = `
+  grant usage on schema pgboss to balcao_app;
+  grant select on pgboss.queue to balcao_app;
+  grant insert, delete on pgboss.job to balcao_app;
+  grant select (id, name, state) on pgboss.job to balcao_app;`;
+
+/** pg-boss's own statement (`$1`…) run through a drizzle transaction. */
+function asDrizzle(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+  return sql.join(chunks);
 }
 
 export async function startJobs(
@@ -46,6 +78,7 @@ export async function startJobs(
   });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
+  await owner.query(TENANT_JOB_GRANTS);
   for (const spec of specs) {
     await boss.createQueue(spec.name, {
       name: spec.name,
@@ -80,6 +113,18 @@ export async function startJobs(
       const local = workerIds.get(spec.name);
       if (id && local) boss.notifyWorker(local);
       return id;
+    },
+    async insertWithin(tx, spec, jobs) {
+      if (jobs.length === 0) return;
+      const rows = jobs.map((j) => ({
+        id: j.id,
+        name: spec.name,
+        data: spec.schema.parse(j.payload) as object,
+        singletonKey: j.singletonKey,
+        startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
+      }));
+      const db = { executeSql: async (text: string, values: unknown[]) => tx.execute(asDrizzle(text, values)) };
+      await boss.insert(rows, { db });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
