@@ -22,8 +22,12 @@ import { freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
  * again what was not answered 200 (as Meta does), then compare.
  * Each phase also reports the CPU time per stored message of the server, its PostgreSQL and this
  * driver, which says what the machine would do if the bench had it to itself.
+ * CLOUD_BENCH_QUEUES > 0 links that many queues to the connection, so the chatbot has a say on
+ * every message (a menu for each new ticket, a repeat or silence after): its turns and the
+ * replies, sent to a minimal Graph API answerer in this process, share the machine with the inbox.
  * Env: CLOUD_BENCH_RATE (messages/s, 1000), CLOUD_BENCH_SECONDS (60), CLOUD_BENCH_BATCH (10),
- * CLOUD_BENCH_SINGLE_SECONDS (30), CLOUD_BENCH_MAX_SECONDS (15), CLOUD_BENCH_CRASH_SECONDS (30).
+ * CLOUD_BENCH_SINGLE_SECONDS (30), CLOUD_BENCH_MAX_SECONDS (15), CLOUD_BENCH_CRASH_SECONDS (30),
+ * CLOUD_BENCH_QUEUES (0).
  */
 const RATE = Number(process.env.CLOUD_BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.CLOUD_BENCH_SECONDS ?? 60);
@@ -31,6 +35,7 @@ const BATCH = Number(process.env.CLOUD_BENCH_BATCH ?? 10);
 const SINGLE_SECONDS = Number(process.env.CLOUD_BENCH_SINGLE_SECONDS ?? 30);
 const MAX_SECONDS = Number(process.env.CLOUD_BENCH_MAX_SECONDS ?? 15);
 const CRASH_SECONDS = Number(process.env.CLOUD_BENCH_CRASH_SECONDS ?? 30);
+const QUEUES = Number(process.env.CLOUD_BENCH_QUEUES ?? 0);
 const MAX_IN_FLIGHT = 256;
 const CUSTOMERS = 2_000;
 
@@ -53,11 +58,12 @@ type Run = Awaited<ReturnType<typeof drive>>;
 export async function benchCloudWebhook() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-bench-cloud-'));
   const port = await freePort();
+  const graph = QUEUES > 0 ? await graphAnswerer() : undefined;
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),
     ADMIN_PASSWORD: 'Bench-pass-1',
-    WHATSAPP_CLOUD_API_URL: 'http://127.0.0.1:9',
+    WHATSAPP_CLOUD_API_URL: graph?.url ?? 'http://127.0.0.1:9',
   };
   let child: ChildProcess = startProduct(env);
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
@@ -134,6 +140,7 @@ export async function benchCloudWebhook() {
 
     return {
       name: 'cloud-webhook-inbound',
+      chatbotQueues: QUEUES,
       machine: { cpus: os.cpus().length, loadAvg1mAtStart: round3(loadAtStart) },
       goals: { messagesPerSecond: 1000, sustainedSeconds: 60, p99Ms: 200, answeredNotStored: 0, storedTwice: 0 },
       unpacedSustained: unpaced.result,
@@ -160,6 +167,7 @@ export async function benchCloudWebhook() {
     };
   } finally {
     agent.destroy();
+    graph?.close();
     await stop(child);
     await fs.rm(dataDir, { recursive: true, force: true });
   }
@@ -358,8 +366,37 @@ export async function setup(port: number, dataDir: string): Promise<Target> {
       ],
     );
     target.connectionId = rows[0].id;
+    for (let i = 1; i <= QUEUES; i++) {
+      const q = await db.query(
+        `insert into queues (company_id, name, color, order_queue, greeting_message) values ($1, $2, $3, $4, $5) returning id`,
+        [company.id, `Fila ${i}`, `#${String(i).padStart(6, '0')}`, i, `Bem-vindo à fila ${i}`],
+      );
+      await db.query(`insert into whatsapp_queues (company_id, whatsapp_id, queue_id) values ($1, $2, $3)`, [
+        company.id,
+        target.connectionId,
+        q.rows[0].id,
+      ]);
+    }
+    if (QUEUES > 0) {
+      await db.query(`update whatsapps set greeting_message = 'Olá! Escolha um setor:' where id = $1`, [target.connectionId]);
+    }
   });
   return target;
+}
+
+/** Enough of the Graph API for the outbox: every send is accepted. */
+export async function graphAnswerer(): Promise<{ url: string; close(): void }> {
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.bench${++n}` }] }));
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 /** The embedded PostgreSQL of the data dir (its port is in postmaster.pid, its password in pg.json). */
