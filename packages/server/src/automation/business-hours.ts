@@ -1,4 +1,7 @@
 import type { ScheduleDay } from '@balcao/contracts';
+import { wallClock } from '../platform/wall-clock.js';
+
+export { DEFAULT_TIME_ZONE } from '../platform/wall-clock.js';
 
 /**
  * Business hours: a week of `{weekdayEn, startTime, endTime}` (HH:MM, the company's local time)
@@ -8,8 +11,6 @@ import type { ScheduleDay } from '@balcao/contracts';
  * weekday missing from a non-empty week is closed. No schedule at all (an empty list, nothing
  * configured yet) is always open: hours that were never set must not silence the bot.
  */
-
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const WEEKDAYS_BY_UTC_DAY = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const DAY_MINUTES = 24 * 60;
@@ -35,38 +36,6 @@ function spans(schedules: readonly ScheduleDay[]): Map<string, Span> {
     if (start < end) byDay.set(day.weekdayEn, { start, end });
   }
   return byDay;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        hourCycle: 'h23',
-      });
-    } catch {
-      // An unknown zone name: São Paulo, as the message variables do.
-      return formatter(DEFAULT_TIME_ZONE);
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of `at` in `timeZone`, as a UTC timestamp with the same fields. */
-function wallClock(at: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(at))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
 }
 
 /** The instant whose wall clock in `timeZone` reads `wall` (the later one across a DST change). */

@@ -1,3 +1,5 @@
+import { wallClock } from '../../platform/wall-clock.js';
+
 /**
  * Message variables (foundation §3): placeholders an outgoing text may carry, filled in when it
  * is queued. Syntax: the name between double braces, spaces inside allowed — `{{firstName}}`,
@@ -22,30 +24,16 @@ export interface VariableContext {
 }
 
 export const MESSAGE_VARIABLES = ['firstName', 'name', 'ms', 'protocol', 'date', 'hora'] as const;
-const FALLBACK_ZONE = 'America/Sao_Paulo';
 
 function localParts(now: Date, timeZone: string) {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-  } catch {
-    return localParts(now, FALLBACK_ZONE);
-  }
-  const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
+  const d = new Date(wallClock(now.getTime(), timeZone));
+  const two = (n: number) => String(n).padStart(2, '0');
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
+    year: String(d.getUTCFullYear()),
+    month: two(d.getUTCMonth() + 1),
+    day: two(d.getUTCDate()),
+    hour: two(d.getUTCHours()),
+    minute: two(d.getUTCMinutes()),
   };
 }
 
