@@ -6,6 +6,7 @@ import { runChatbot } from '../automation/run-chatbot.js';
 import { chatbotJobDef } from '../automation/chatbot-jobs.js';
 import { expireTickets } from '../automation/expire-tickets.js';
 import { transferWaitingTickets } from '../automation/transfer-tickets.js';
+import { pruneRateEvents } from './rate-events.js';
 
 /**
  * Every job of the product, by name. Handlers live beside the domain that owns them (and so does
@@ -38,7 +39,21 @@ export const transferTicketsJobDef = defineJob({
   cron: { expression: '* * * * *', payload: { companyId: null } },
 });
 
-export const JOB_SPECS: JobSpec[] = [sendMailJobDef, chatbotJobDef, expireTicketsJobDef, transferTicketsJobDef];
+/** Rate-limit rows past any window (platform/rate-events.ts), hourly. */
+export const pruneRateEventsJobDef = defineJob({
+  name: 'rate-events-prune',
+  schema: sweepPayload,
+  retryLimit: 0,
+  cron: { expression: '17 * * * *', payload: { companyId: null } },
+});
+
+export const JOB_SPECS: JobSpec[] = [
+  sendMailJobDef,
+  chatbotJobDef,
+  expireTicketsJobDef,
+  transferTicketsJobDef,
+  pruneRateEventsJobDef,
+];
 
 /** `deps` is read when a job runs (the jobs start before the rest of the deps exist). */
 export function jobWorkers(services: { mailer: Mailer; deps: () => Deps }): JobWorker[] {
@@ -62,6 +77,14 @@ export function jobWorkers(services: { mailer: Mailer; deps: () => Deps }): JobW
       handle: async (_payload, { log }) => {
         const moved = await transferWaitingTickets(services.deps());
         if (moved > 0) log.info({ moved }, 'waiting tickets transferred');
+      },
+    }),
+    worker({
+      spec: pruneRateEventsJobDef,
+      concurrency: 1,
+      handle: async (_payload, { log }) => {
+        const pruned = await pruneRateEvents(services.deps().pools.platformDb);
+        if (pruned > 0) log.info({ pruned }, 'old rate-limit rows pruned');
       },
     }),
   ];

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rateEvents } from '../db/schema/index.js';
 import { AppError } from './errors.js';
@@ -32,9 +32,11 @@ export async function recordEvents(platformDb: Database, rules: Pick<RateRule, '
   await platformDb.insert(rateEvents).values(rules.map((r) => ({ kind: r.kind, key: r.key })));
 }
 
-/** Old rows are useless after a day; the sweep job calls this. */
-export async function pruneRateEvents(platformDb: Database, kinds: string[]): Promise<void> {
-  await platformDb
+/** Rows older than a day count for no rule (the longest window is an hour): the hourly job drops them. */
+export async function pruneRateEvents(platformDb: Database): Promise<number> {
+  const gone = await platformDb
     .delete(rateEvents)
-    .where(and(inArray(rateEvents.kind, kinds), lt(rateEvents.at, new Date(Date.now() - 24 * 3600_000))));
+    .where(lt(rateEvents.at, new Date(Date.now() - 24 * 3600_000)))
+    .returning({ id: rateEvents.id });
+  return gone.length;
 }
