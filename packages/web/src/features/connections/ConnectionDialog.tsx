@@ -5,20 +5,13 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { ErrorState } from '../../lib/ui/ErrorState';
-import { PageLoader } from '../../lib/ui/PageLoader';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { CloudFields } from './CloudFields';
 import { ConnectionFields, Section } from './ConnectionFields';
 import {
@@ -39,39 +32,21 @@ interface Props {
 
 export default function ConnectionDialog({ connectionId, onClose }: Props) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const isEdit = Boolean(connectionId);
   const existing = useConnection(connectionId);
-  const loading = isEdit && existing.isLoading;
-  const failed = isEdit && existing.isError;
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
+    <FormDialog
+      title={isEdit ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
+      testId="connection-dialog"
       maxWidth="md"
-      fullScreen={fullScreen}
-      data-testid="connection-dialog"
-      aria-labelledby="connection-dialog-title"
+      onClose={onClose}
+      loading={isEdit && existing.isLoading}
+      failed={isEdit && existing.isError}
+      onRetry={() => void existing.refetch()}
     >
-      <DialogTitle id="connection-dialog-title">
-        {isEdit ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
-      </DialogTitle>
-      {loading || failed ? (
-        <>
-          <DialogContent dividers>
-            {loading ? <PageLoader /> : <ErrorState onRetry={() => void existing.refetch()} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </DialogActions>
-        </>
-      ) : (
-        // Mounted with its values: fields filled from the start (no reset after mount).
-        <ConnectionForm existing={existing.data} onClose={onClose} />
-      )}
-    </Dialog>
+      {/* Mounted with its values: fields filled from the start (no reset after mount). */}
+      <ConnectionForm existing={existing.data} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -127,32 +102,24 @@ function ConnectionForm({ existing, onClose }: { existing?: Whatsapp; onClose: (
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <ConnectionFields register={register} control={control} errors={errors} isEdit={isEdit} />
-            {provider === 'cloud' && <CloudFields register={register} errors={errors} existing={existing} />}
-            {isEdit && token && (
-              <>
-                <Section title={t('connections.dialog.api')} />
-                <CopyField
-                  label={t('connections.token.label')}
-                  value={token}
-                  helperText={t('connections.token.hint')}
-                  onRegenerate={() => setAskRegenerate(true)}
-                  testId="connection-token"
-                />
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="connection-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
+      <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="connection-save">
+        <Stack spacing={2}>
+          <ConnectionFields register={register} control={control} errors={errors} isEdit={isEdit} />
+          {provider === 'cloud' && <CloudFields register={register} errors={errors} existing={existing} />}
+          {isEdit && token && (
+            <>
+              <Section title={t('connections.dialog.api')} />
+              <CopyField
+                label={t('connections.token.label')}
+                value={token}
+                helperText={t('connections.token.hint')}
+                onRegenerate={() => setAskRegenerate(true)}
+                testId="connection-token"
+              />
+            </>
+          )}
+        </Stack>
+      </FormDialogBody>
       <ConfirmDialog
         open={askRegenerate}
         title={t('connections.token.confirmTitle')}

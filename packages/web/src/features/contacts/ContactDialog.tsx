@@ -7,15 +7,10 @@ import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +18,7 @@ import { contactBody, contactUpdateBody, type Contact } from '@balcao/contracts'
 import { api, isApiError } from '../../lib/api';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { invalidateContacts } from './useContacts';
 
 interface FormValues {
@@ -46,7 +42,6 @@ export default function ContactDialog({ contact, onClose }: Props) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const isEdit = Boolean(contact);
 
   const {
@@ -81,87 +76,82 @@ export default function ContactDialog({ contact, onClose }: Props) {
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} data-testid="contact-dialog">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle>{isEdit ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...register('name')}
-                label={t('contacts.fields.name')}
-                autoFocus
-                fullWidth
-                error={Boolean(errors.name)}
-                helperText={fieldError(errors.name)}
-              />
-              <TextField
-                {...register('number')}
-                label={t('contacts.fields.number')}
-                placeholder="5511912345678"
-                inputMode="tel"
-                fullWidth
-                error={Boolean(errors.number)}
-                helperText={fieldError(errors.number)}
-              />
-            </Stack>
+    <FormDialog
+      title={isEdit ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
+      testId="contact-dialog"
+      onClose={onClose}
+    >
+      <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="contact-save">
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              {...register('email')}
-              label={t('contacts.fields.email')}
-              type="email"
+              {...register('name')}
+              label={t('contacts.fields.name')}
+              autoFocus
               fullWidth
-              error={Boolean(errors.email)}
-              helperText={fieldError(errors.email)}
+              error={Boolean(errors.name)}
+              helperText={fieldError(errors.name)}
             />
-            <Typography variant="subtitle2" color="primary">
-              {t('contacts.dialog.extraInfo')}
-            </Typography>
-            {extra.fields.map((field, i) => (
-              <Stack
-                key={field.id}
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'flex-start' }}
-                data-testid="extra-info-row"
-              >
-                <TextField
-                  {...register(`extraInfo.${i}.name`)}
-                  label={t('contacts.fields.extraName')}
-                  size="small"
-                  fullWidth
-                  error={Boolean(errors.extraInfo?.[i]?.name)}
-                  helperText={fieldError(errors.extraInfo?.[i]?.name)}
-                />
-                <TextField
-                  {...register(`extraInfo.${i}.value`)}
-                  label={t('contacts.fields.extraValue')}
-                  size="small"
-                  fullWidth
-                  error={Boolean(errors.extraInfo?.[i]?.value)}
-                  helperText={fieldError(errors.extraInfo?.[i]?.value)}
-                />
-                <IconButton aria-label={t('common.delete')} onClick={() => extra.remove(i)} sx={{ mt: 0.5 }}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Stack>
-            ))}
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => extra.append({ name: '', value: '' })}
-              sx={{ alignSelf: 'flex-start' }}
-              data-testid="extra-info-add"
-            >
-              {t('contacts.dialog.addExtraInfo')}
-            </Button>
+            <TextField
+              {...register('number')}
+              label={t('contacts.fields.number')}
+              placeholder="5511912345678"
+              inputMode="tel"
+              fullWidth
+              error={Boolean(errors.number)}
+              helperText={fieldError(errors.number)}
+            />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="contact-save">
-            {t('common.save')}
+          <TextField
+            {...register('email')}
+            label={t('contacts.fields.email')}
+            type="email"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={fieldError(errors.email)}
+          />
+          <Typography variant="subtitle2" color="primary">
+            {t('contacts.dialog.extraInfo')}
+          </Typography>
+          {extra.fields.map((field, i) => (
+            <Stack
+              key={field.id}
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'flex-start' }}
+              data-testid="extra-info-row"
+            >
+              <TextField
+                {...register(`extraInfo.${i}.name`)}
+                label={t('contacts.fields.extraName')}
+                size="small"
+                fullWidth
+                error={Boolean(errors.extraInfo?.[i]?.name)}
+                helperText={fieldError(errors.extraInfo?.[i]?.name)}
+              />
+              <TextField
+                {...register(`extraInfo.${i}.value`)}
+                label={t('contacts.fields.extraValue')}
+                size="small"
+                fullWidth
+                error={Boolean(errors.extraInfo?.[i]?.value)}
+                helperText={fieldError(errors.extraInfo?.[i]?.value)}
+              />
+              <IconButton aria-label={t('common.delete')} onClick={() => extra.remove(i)} sx={{ mt: 0.5 }}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => extra.append({ name: '', value: '' })}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="extra-info-add"
+          >
+            {t('contacts.dialog.addExtraInfo')}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </Stack>
+      </FormDialogBody>
+    </FormDialog>
   );
 }

@@ -7,11 +7,6 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -21,51 +16,32 @@ import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { ErrorState } from '../../lib/ui/ErrorState';
-import { PageLoader } from '../../lib/ui/PageLoader';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
+import { WeekHoursFields } from '../../lib/ui/WeekHoursFields';
 import { settingValue, useSettings } from '../settings/useSettings';
 import { QueueOptionsEditor } from './options/QueueOptionsEditor';
 import { QueueDataFields } from './QueueDataFields';
-import { QueueHoursFields } from './QueueHoursFields';
 import { EMPTY_QUEUE, fromQueue, queueResolver, toBody, type QueueFormValues } from './queueForm';
 import { byOrder, queuesCrud, useIntegrationOptions, usePromptOptions, useQueue } from './useQueues';
 import type { Queue } from './types';
 
 export default function QueueDialog({ queueId, onClose }: { queueId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const isEdit = Boolean(queueId);
   const existing = useQueue(queueId);
-  const loading = isEdit && existing.isLoading;
-  const failed = isEdit && existing.isError;
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
+    <FormDialog
+      title={isEdit ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
+      testId="queue-dialog"
       maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="queue-dialog-title"
-      data-testid="queue-dialog"
+      onClose={onClose}
+      loading={isEdit && existing.isLoading}
+      failed={isEdit && existing.isError}
+      onRetry={() => void existing.refetch()}
     >
-      <DialogTitle id="queue-dialog-title">
-        {isEdit ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
-      </DialogTitle>
-      {loading || failed ? (
-        <>
-          <DialogContent dividers>
-            {loading ? <PageLoader /> : <ErrorState onRetry={() => void existing.refetch()} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </DialogActions>
-        </>
-      ) : (
-        // Mounted with its values: fields filled from the start.
-        <QueueForm existing={existing.data} onClose={onClose} />
-      )}
-    </Dialog>
+      {/* Mounted with its values: fields filled from the start. */}
+      <QueueForm existing={existing.data} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -122,9 +98,13 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
   }, showTab);
 
   return (
-    <>
-      <DialogContent dividers sx={{ pt: 0 }}>
-        {perQueueHours && (
+    <FormDialogBody
+      onSubmit={onSubmit}
+      saving={isSubmitting}
+      saveTestId="queue-save"
+      contentSx={{ pt: 0 }}
+      header={
+        perQueueHours && (
           <Tabs
             value={tab}
             onChange={(_e, v: TabId) => setTab(v)}
@@ -135,27 +115,10 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
             <Tab value="data" label={t('queues.tabs.data')} data-testid="queue-tab-data" />
             <Tab value="hours" label={t('queues.tabs.hours')} data-testid="queue-tab-hours" />
           </Tabs>
-        )}
-        <form id="queue-form" onSubmit={onSubmit} noValidate>
-          <Stack spacing={2} sx={{ pt: perQueueHours ? 0 : 2 }}>
-            <div hidden={tab !== 'data'}>
-              <QueueDataFields
-                register={register}
-                control={control}
-                errors={errors}
-                integrations={integrations.data ?? []}
-                prompts={prompts.data ?? []}
-                showOutOfHours={perQueueHours}
-              />
-            </div>
-            {perQueueHours && (
-              <div hidden={tab !== 'hours'}>
-                <QueueHoursFields register={register} errors={errors} />
-              </div>
-            )}
-          </Stack>
-        </form>
-        {tab === 'data' && (
+        )
+      }
+      footer={
+        tab === 'data' && (
           <>
             <Divider sx={{ my: 3 }} />
             {existing ? (
@@ -166,14 +129,26 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
               </Alert>
             )}
           </>
+        )
+      }
+    >
+      <Stack spacing={2} sx={{ pt: perQueueHours ? 0 : 2 }}>
+        <div hidden={tab !== 'data'}>
+          <QueueDataFields
+            register={register}
+            control={control}
+            errors={errors}
+            integrations={integrations.data ?? []}
+            prompts={prompts.data ?? []}
+            showOutOfHours={perQueueHours}
+          />
+        </div>
+        {perQueueHours && (
+          <div hidden={tab !== 'hours'}>
+            <WeekHoursFields register={register} errors={errors} hint={t('queues.hours.hint')} testId="queue-hours" />
+          </div>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="queue-form" variant="contained" disabled={isSubmitting} data-testid="queue-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </>
+      </Stack>
+    </FormDialogBody>
   );
 }

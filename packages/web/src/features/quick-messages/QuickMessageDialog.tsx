@@ -8,22 +8,17 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { quickMessageBody } from '@balcao/contracts';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { AttachmentField } from './AttachmentField';
 import { uploadForm } from './attachment';
 import { EmojiButton } from './EmojiButton';
@@ -42,7 +37,6 @@ export default function QuickMessageDialog({ record, onClose }: { record?: Quick
   const { t } = useTranslation();
   const qc = useQueryClient();
   const fieldError = useFieldError();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const messageRef = useRef<HTMLTextAreaElement | null>(null);
   // Once created, a failed upload leaves an answer to edit, not a second one to create.
   const [savedId, setSavedId] = useState(record?.id);
@@ -103,85 +97,70 @@ export default function QuickMessageDialog({ record, onClose }: { record?: Quick
   const { ref: messageFieldRef, ...messageField } = register('message');
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={record ? t('quickMessages.dialog.editTitle') : t('quickMessages.dialog.addTitle')}
+      testId="quick-message-dialog"
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="qm-dialog-title"
-      data-testid="quick-message-dialog"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="qm-dialog-title">
-          {record ? t('quickMessages.dialog.editTitle') : t('quickMessages.dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <TextField
-              {...register('shortcode')}
-              label={t('quickMessages.fields.shortcode')}
-              autoFocus
-              fullWidth
-              error={Boolean(errors.shortcode)}
-              helperText={fieldError(errors.shortcode) ?? t('quickMessages.hints.shortcode')}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">/</InputAdornment> } }}
-            />
-            <TextField
-              {...messageField}
-              inputRef={(el: HTMLTextAreaElement | null) => {
-                messageFieldRef(el);
-                messageRef.current = el;
-              }}
-              label={t('quickMessages.fields.message')}
-              fullWidth
-              multiline
-              minRows={4}
-              maxRows={12}
-              error={Boolean(errors.message)}
-              helperText={fieldError(errors.message)}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
-                      <EmojiButton onPick={insertEmoji} />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Controller
-              control={control}
-              name="geral"
-              render={({ field }) => (
-                <div>
-                  <FormControlLabel
-                    control={
-                      <Switch name="geral" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                    label={t('quickMessages.fields.geral')}
-                  />
-                  <FormHelperText sx={{ mt: 0 }}>{t('quickMessages.hints.geral')}</FormHelperText>
-                </div>
-              )}
-            />
-            <AttachmentField
-              name={file?.name ?? storedName}
-              onPick={setFile}
-              onRemove={() => {
-                setFile(null);
-                setStoredName(null);
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="quick-message-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="quick-message-save">
+        <Stack spacing={2}>
+          <TextField
+            {...register('shortcode')}
+            label={t('quickMessages.fields.shortcode')}
+            autoFocus
+            fullWidth
+            error={Boolean(errors.shortcode)}
+            helperText={fieldError(errors.shortcode) ?? t('quickMessages.hints.shortcode')}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">/</InputAdornment> } }}
+          />
+          <TextField
+            {...messageField}
+            inputRef={(el: HTMLTextAreaElement | null) => {
+              messageFieldRef(el);
+              messageRef.current = el;
+            }}
+            label={t('quickMessages.fields.message')}
+            fullWidth
+            multiline
+            minRows={4}
+            maxRows={12}
+            error={Boolean(errors.message)}
+            helperText={fieldError(errors.message)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
+                    <EmojiButton onPick={insertEmoji} />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Controller
+            control={control}
+            name="geral"
+            render={({ field }) => (
+              <div>
+                <FormControlLabel
+                  control={
+                    <Switch name="geral" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
+                  label={t('quickMessages.fields.geral')}
+                />
+                <FormHelperText sx={{ mt: 0 }}>{t('quickMessages.hints.geral')}</FormHelperText>
+              </div>
+            )}
+          />
+          <AttachmentField
+            name={file?.name ?? storedName}
+            onPick={setFile}
+            onRemove={() => {
+              setFile(null);
+              setStoredName(null);
+            }}
+          />
+        </Stack>
+      </FormDialogBody>
+    </FormDialog>
   );
 }

@@ -3,18 +3,15 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { schedulesBody, WEEKDAYS } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
-import { useFieldError } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import type { ScheduleRow } from '../../lib/types';
 import { ErrorState } from '../../lib/ui/ErrorState';
 import { PageLoader } from '../../lib/ui/PageLoader';
+import { WeekHoursFields } from '../../lib/ui/WeekHoursFields';
 import { useCompany, useSaveSchedules } from '../companies/useCompanies';
 
 interface Values {
@@ -39,7 +36,6 @@ const resolver = zodResolver(schedulesBody);
 export function SchedulesTab() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const fieldError = useFieldError();
   const company = useCompany(user.companyId);
   const save = useSaveSchedules(user.companyId);
   const {
@@ -67,37 +63,7 @@ export function SchedulesTab() {
 
   return (
     <Stack component="form" onSubmit={onSubmit} noValidate spacing={2} data-testid="schedules-form">
-      {WEEKDAYS.map((d, i) => (
-        <Grid container spacing={2} key={d.weekdayEn} sx={{ alignItems: 'center' }}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Typography sx={{ fontWeight: 500 }}>{t(`weekdays.${d.weekdayEn}`)}</Typography>
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField
-              {...register(`schedules.${i}.startTime`)}
-              type="time"
-              label={t('settings.schedules.start')}
-              fullWidth
-              size="small"
-              error={Boolean(errors.schedules?.[i]?.startTime)}
-              helperText={fieldError(errors.schedules?.[i]?.startTime)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField
-              {...register(`schedules.${i}.endTime`)}
-              type="time"
-              label={t('settings.schedules.end')}
-              fullWidth
-              size="small"
-              error={Boolean(errors.schedules?.[i]?.endTime)}
-              helperText={fieldError(errors.schedules?.[i]?.endTime)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Grid>
-        </Grid>
-      ))}
+      <WeekHoursFields register={register} errors={errors} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="schedules-save">
           {t('common.save')}

@@ -5,23 +5,18 @@
 import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { tagBody } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { can } from '../../lib/permissions';
 import { applyServerErrors, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { ColorField, PALETTE } from '../queues/ColorField';
 import { useRoutingFieldError } from '../queues/fieldError';
 import type { Tag } from './types';
@@ -39,7 +34,6 @@ export default function TagDialog({ tag, onClose }: { tag?: Tag; onClose: () => 
   const { t } = useTranslation();
   const me = useCurrentUser();
   const fieldError = useRoutingFieldError();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const save = useSaveTag();
   // Admins only (operations §6); the server refuses the flag from others too.
   const showKanban = can(me, 'tag-modal:editKanban');
@@ -71,73 +65,61 @@ export default function TagDialog({ tag, onClose }: { tag?: Tag; onClose: () => 
   });
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
+    <FormDialog
+      title={tag ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}
+      testId="tag-dialog"
       maxWidth="xs"
-      fullScreen={fullScreen}
-      aria-labelledby="tag-dialog-title"
-      data-testid="tag-dialog"
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="tag-dialog-title">{tag ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <TextField
-              {...register('name')}
-              label={t('tags.fields.name')}
-              autoFocus
-              fullWidth
-              error={Boolean(errors.name)}
-              helperText={fieldError(errors.name)}
-            />
-            <Controller
-              control={control}
-              name="color"
-              render={({ field }) => (
-                <ColorField
-                  name={field.name}
-                  label={t('tags.fields.color')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(errors.color)}
-                  helperText={fieldError(errors.color)}
-                />
-              )}
-            />
-            {showKanban && (
-              <Controller
-                control={control}
-                name="kanban"
-                render={({ field }) => (
-                  <div>
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          name="kanban"
-                          checked={field.value === 1}
-                          onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-                        />
-                      }
-                      label={t('tags.fields.kanban')}
-                    />
-                    <FormHelperText sx={{ mt: 0 }}>{t('tags.hints.kanban')}</FormHelperText>
-                  </div>
-                )}
+      <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="tag-save">
+        <Stack spacing={2}>
+          <TextField
+            {...register('name')}
+            label={t('tags.fields.name')}
+            autoFocus
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={fieldError(errors.name)}
+          />
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => (
+              <ColorField
+                name={field.name}
+                label={t('tags.fields.color')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(errors.color)}
+                helperText={fieldError(errors.color)}
               />
             )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="tag-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+          {showKanban && (
+            <Controller
+              control={control}
+              name="kanban"
+              render={({ field }) => (
+                <div>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        name="kanban"
+                        checked={field.value === 1}
+                        onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
+                      />
+                    }
+                    label={t('tags.fields.kanban')}
+                  />
+                  <FormHelperText sx={{ mt: 0 }}>{t('tags.hints.kanban')}</FormHelperText>
+                </div>
+              )}
+            />
+          )}
+        </Stack>
+      </FormDialogBody>
+    </FormDialog>
   );
 }

@@ -6,21 +6,17 @@
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { contactBody, type Contact } from '@balcao/contracts';
 import { applyServerErrors, useFieldError, withRequired } from '../../../lib/forms';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { FormDialog, FormDialogBody } from '../../../lib/ui/FormDialog';
 import { useSaveContact } from './useContact';
 
 interface FormValues {
@@ -35,7 +31,6 @@ const resolver = withRequired(zodResolver(contactBody)) as unknown as Resolver<F
 export function ContactEditDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const save = useSaveContact(contact.id);
   const { control, handleSubmit, setError, formState } = useForm<FormValues>({
     resolver,
@@ -69,10 +64,9 @@ export function ContactEditDialog({ contact, onClose }: { contact: Contact; onCl
   );
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth fullScreen={fullScreen} data-testid="contact-edit-dialog">
-      <DialogTitle>{t('tickets.contact.editTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="contact-edit-form" spacing={2} sx={{ pt: 1 }} onSubmit={(e) => void submit(e)} noValidate>
+    <FormDialog title={t('tickets.contact.editTitle')} testId="contact-edit-dialog" onClose={onClose}>
+      <FormDialogBody onSubmit={submit} saving={formState.isSubmitting} saveTestId="contact-save" dividers={false}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
           {text('name', t('tickets.contact.name'), { autoFocus: true })}
           {text('number', t('tickets.contact.number'), { inputMode: 'tel' })}
           {text('email', t('tickets.contact.email'), { type: 'email' })}
@@ -102,13 +96,7 @@ export function ContactEditDialog({ contact, onClose }: { contact: Contact; onCl
             {t('tickets.contact.addExtra')}
           </Button>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="contact-edit-form" variant="contained" disabled={formState.isSubmitting} data-testid="contact-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </FormDialogBody>
+    </FormDialog>
   );
 }

@@ -5,25 +5,20 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@balcao/contracts';
 import { useCurrentUser } from '../../../app/providers/AuthProvider';
 import { isApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
-import { SelectField } from '../../../lib/ui/SelectField';
+import { FormDialog, FormDialogBody } from '../../../lib/ui/FormDialog';
 import { createTicket } from '../ticketsApi';
 import { useOtherOpenTicket } from '../useTicketActions';
 import { useApplyTicket } from '../useTicketLists';
 import { useMyQueues } from '../useReferenceData';
 import { ContactSearchField } from './ContactSearchField';
 import { OtherOpenTicketDialog } from './OtherOpenTicketDialog';
+import { QueueUserPicker } from './QueueUserPicker';
 
 export function NewTicketDialog({ onClose, contact: initial }: { onClose: () => void; contact?: Contact | null }) {
   const { t } = useTranslation();
@@ -31,7 +26,6 @@ export function NewTicketDialog({ onClose, contact: initial }: { onClose: () => 
   const navigate = useNavigate();
   const apply = useApplyTicket();
   const otherOpen = useOtherOpenTicket();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const admin = me.profile === 'admin';
   const { queues } = useMyQueues();
   const [contact, setContact] = useState<Contact | null>(initial ?? null);
@@ -64,40 +58,26 @@ export function NewTicketDialog({ onClose, contact: initial }: { onClose: () => 
 
   return (
     <>
-      <Dialog open onClose={onClose} maxWidth="xs" fullWidth fullScreen={fullScreen} data-testid="new-ticket-dialog">
-        <DialogTitle>{t('tickets.newTicket.title')}</DialogTitle>
-        <DialogContent>
-          <Stack
-            component="form"
-            id="new-ticket-form"
-            spacing={2}
-            sx={{ pt: 1 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
+      <FormDialog title={t('tickets.newTicket.title')} testId="new-ticket-dialog" maxWidth="xs" onClose={onClose}>
+        <FormDialogBody
+          onSubmit={submit}
+          saving={busy}
+          saveTestId="new-ticket-save"
+          saveLabel={t('tickets.newTicket.save')}
+          dividers={false}
+        >
+          <Stack spacing={2} sx={{ pt: 1 }}>
             <ContactSearchField value={contact} onChange={setContact} error={errors.contact} />
-            <SelectField
-              name="queueId"
-              label={t('tickets.newTicket.queue')}
-              value={queueId}
-              onChange={(e) => setQueueId(e.target.value)}
-              placeholder={admin ? t('tickets.noQueue') : t('tickets.newTicket.selectQueue')}
-              options={queues.map((q) => ({ value: String(q.id), label: q.name }))}
-              error={Boolean(errors.queue)}
-              helperText={errors.queue}
-              fullWidth
+            <QueueUserPicker
+              queues={queues}
+              queueId={queueId}
+              onQueueChange={setQueueId}
+              allowNoQueue={admin}
+              queueError={errors.queue}
             />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form="new-ticket-form" variant="contained" disabled={busy} data-testid="new-ticket-save">
-            {t('tickets.newTicket.save')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </FormDialogBody>
+      </FormDialog>
       <OtherOpenTicketDialog
         ticket={otherOpen.other}
         onClose={() => {

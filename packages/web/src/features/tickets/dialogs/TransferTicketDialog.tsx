@@ -4,20 +4,13 @@
  * the area goes back to /tickets.
  */
 import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, FormDialogBody } from '../../../lib/ui/FormDialog';
 import { SelectField } from '../../../lib/ui/SelectField';
-import { useConnectionList, useQueues, useUserList } from '../useReferenceData';
+import { useConnectionList, useQueues } from '../useReferenceData';
 import type { Ticket, UserOption } from '../types';
-import { MIN_SEARCH } from './ContactSearchField';
+import { QueueUserPicker } from './QueueUserPicker';
 
 export interface TransferChoice {
   queueId: number;
@@ -34,18 +27,12 @@ interface Props {
 
 export function TransferTicketDialog({ ticket, busy, onClose, onTransfer }: Props) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const { queues } = useQueues();
-  const users = useUserList();
   const connections = useConnectionList();
   const [queueId, setQueueId] = useState('');
   const [user, setUser] = useState<UserOption | null>(null);
-  const [input, setInput] = useState('');
   const [whatsappId, setWhatsappId] = useState(ticket.whatsappId ? String(ticket.whatsappId) : '');
   const [error, setError] = useState('');
-
-  const term = input.trim().toLowerCase();
-  const options = term.length >= MIN_SEARCH ? (users.data ?? []).filter((u) => u.name.toLowerCase().includes(term)) : [];
 
   const submit = () => {
     if (!queueId) {
@@ -61,52 +48,26 @@ export function TransferTicketDialog({ ticket, busy, onClose, onTransfer }: Prop
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth fullScreen={fullScreen} data-testid="transfer-dialog">
-      <DialogTitle>{t('tickets.transfer.title')}</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="transfer-form"
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <SelectField
-            name="queueId"
-            label={t('tickets.transfer.queue')}
-            value={queueId}
-            onChange={(e) => {
-              setQueueId(e.target.value);
+    <FormDialog title={t('tickets.transfer.title')} testId="transfer-dialog" maxWidth="xs" onClose={onClose}>
+      <FormDialogBody
+        onSubmit={submit}
+        saving={busy}
+        saveTestId="transfer-save"
+        saveLabel={t('tickets.transfer.save')}
+        dividers={false}
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <QueueUserPicker
+            queues={queues}
+            queueId={queueId}
+            onQueueChange={(id) => {
+              setQueueId(id);
               setError('');
             }}
-            placeholder={t('tickets.transfer.selectQueue')}
-            options={queues.map((q) => ({ value: String(q.id), label: q.name }))}
-            error={Boolean(error)}
-            helperText={error || (queues.length === 0 ? t('tickets.transfer.noQueues') : undefined)}
-            fullWidth
+            queueError={error}
+            queueHint={queues.length === 0 ? t('tickets.transfer.noQueues') : undefined}
             autoFocus
-          />
-          <Autocomplete
-            value={user}
-            onChange={(_e, u) => setUser(u)}
-            inputValue={input}
-            onInputChange={(_e, v) => setInput(v)}
-            options={options}
-            filterOptions={(x) => x}
-            getOptionLabel={(u) => u.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={term.length < MIN_SEARCH ? t('tickets.newTicket.typeMore') : t('tickets.transfer.noUsers')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('tickets.transfer.user')}
-                helperText={t('tickets.transfer.userHint')}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'transfer-user' } }}
-              />
-            )}
+            user={{ value: user, onChange: setUser }}
           />
           {(connections.data?.length ?? 0) > 1 && (
             <SelectField
@@ -119,13 +80,7 @@ export function TransferTicketDialog({ ticket, busy, onClose, onTransfer }: Prop
             />
           )}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="transfer-form" variant="contained" disabled={busy} data-testid="transfer-save">
-          {t('tickets.transfer.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </FormDialogBody>
+    </FormDialog>
   );
 }
