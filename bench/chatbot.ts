@@ -54,7 +54,10 @@ export async function benchChatbot() {
     });
     socket.on(
       `company-${target.companyId}-appMessage`,
-      (e: { action: string; message?: { fromBot?: boolean; fromMe?: boolean; ticketId: number; contact?: { number: string } } }) => {
+      (e: {
+        action: string;
+        message?: { fromBot?: boolean; fromMe?: boolean; ticketId: number; contact?: { number: string } };
+      }) => {
         if (e.action !== 'create' || !e.message) return;
         if (!e.message.fromMe && e.message.contact) ticketOf.set(e.message.contact.number, e.message.ticketId);
         if (!e.message.fromBot) return;
@@ -151,9 +154,7 @@ function cloudDelivery(phoneNumberId: string, from: string, name: string, body: 
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
               contacts: [{ profile: { name }, wa_id: from }],
-              messages: [
-                { from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } },
-              ],
+              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
             },
           },
         ],

@@ -378,7 +378,9 @@ export async function setup(port: number, dataDir: string): Promise<Target> {
       ]);
     }
     if (QUEUES > 0) {
-      await db.query(`update whatsapps set greeting_message = 'Olá! Escolha um setor:' where id = $1`, [target.connectionId]);
+      await db.query(`update whatsapps set greeting_message = 'Olá! Escolha um setor:' where id = $1`, [
+        target.connectionId,
+      ]);
     }
   });
   return target;

@@ -522,7 +522,13 @@ describe('the chatbot’s job', () => {
     const [late] = await scoped(t, tenant.companyId, (tx) =>
       tx
         .insert(messages)
-        .values({ companyId: tenant.companyId, ticketId: first.ticketId, whatsappId: conn.id, body: '2', externalId: 'late-2' })
+        .values({
+          companyId: tenant.companyId,
+          ticketId: first.ticketId,
+          whatsappId: conn.id,
+          body: '2',
+          externalId: 'late-2',
+        })
         .returning(),
     );
     const job = { companyId: tenant.companyId, ticketId: first.ticketId, messageId: late!.id };

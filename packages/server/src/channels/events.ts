@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
+import { contactView, publishContact } from '../modules/contacts/contact-view.js';
 import { contacts, settings, whatsapps } from '../db/schema/index.js';
 import { receiveMessage } from '../inbox/receive-message.js';
 import { applyAck, applyUpdate } from '../inbox/apply-ack.js';
@@ -51,7 +52,10 @@ export function channelEvents(deps: Deps, conn: Whatsapp, onConnected: () => voi
       const ignoreGroups =
         message.isGroup &&
         (await runTenant(deps, conn.companyId, async (tx) => {
-          const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'CheckMsgIsGroup'));
+          const [row] = await tx
+            .select({ value: settings.value })
+            .from(settings)
+            .where(eq(settings.key, 'CheckMsgIsGroup'));
           return row?.value === 'enabled';
         }));
       await receiveMessage(deps, ref, message, { ignoreGroups });
@@ -73,14 +77,8 @@ export function channelEvents(deps: Deps, conn: Whatsapp, onConnected: () => voi
           })
           .where(eq(contacts.number, update.number))
           .returning();
-        if (row) {
-          events.push({
-            companyId: conn.companyId,
-            topic: 'contact',
-            payload: { action: 'update', contact: row },
-            audience: { to: 'company' },
-          });
-        }
+        // As the API shows it: the device id (lid) stays inside.
+        if (row) publishContact(events, conn.companyId, contactView(row));
       });
     },
   };

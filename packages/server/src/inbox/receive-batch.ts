@@ -9,6 +9,7 @@ import { previewOf } from './preview.js';
 import { afterReceive } from './after-receive.js';
 import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
 import { tableRows } from './table-rows.js';
+import { contactView, publishContact } from '../modules/contacts/contact-view.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -91,6 +92,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
 
   const contactOf = await upsertContacts(
     tx,
+    events,
     companyId,
     fresh.map((i) => items[i]!),
   );
@@ -101,7 +103,11 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   );
   const pairOf = (it: BatchItem) => ticketOf.get(`${contactOf.get(it.msg.contact.number)!.id}:${it.conn.id}`)!;
 
-  const { rows, tickets: updated, botMayAct: mayAct } = await insertMessages(
+  const {
+    rows,
+    tickets: updated,
+    botMayAct: mayAct,
+  } = await insertMessages(
     tx,
     companyId,
     fresh.map((i) => ({
@@ -133,7 +139,13 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   for (const { index, row } of storedItems) {
     const ticket = updated.get(row.ticketId)!;
     const contact = contactById.get(row.contactId!)!;
-    results[index] = { stored: true, messageId: row.id, ticketId: row.ticketId, ticket, chatbotJobId: jobOf.get(row.id) };
+    results[index] = {
+      stored: true,
+      messageId: row.id,
+      ticketId: row.ticketId,
+      ticket,
+      chatbotJobId: jobOf.get(row.id),
+    };
     events.push({
       companyId,
       topic: 'appMessage',
@@ -164,7 +176,12 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * is kept. A known contact with nothing new is only read (and locked), not rewritten: most
  * messages come from customers already known, and a row version per message is wasted work.
  */
-async function upsertContacts(tx: Tx, companyId: number, list: BatchItem[]): Promise<Map<string, Contact>> {
+async function upsertContacts(
+  tx: Tx,
+  events: EventSink,
+  companyId: number,
+  list: BatchItem[],
+): Promise<Map<string, Contact>> {
   const byNumber = new Map<string, { name?: string; lid?: string; isGroup: boolean; whatsappId: number }>();
   for (const { conn, msg } of list) {
     const c = byNumber.get(msg.contact.number) ?? { isGroup: msg.isGroup, whatsappId: conn.id };
@@ -192,12 +209,14 @@ async function upsertContacts(tx: Tx, companyId: number, list: BatchItem[]): Pro
         or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
       returning ${contactRows.list()}
     )
-    select * from written
+    select *, true as "_written" from written
     union all
-    select c.* from v cross join lateral (
+    select c.*, false from v cross join lateral (
       select ${contactRows.list()} from contacts where number = v.number limit 1) c
     where not exists (select 1 from written w where w.number = v.number)`);
   const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
+  // A contact seen for the first time, or given its name: the contacts page hears of it.
+  for (const r of rows) if (r._written === true) publishContact(events, companyId, contactView(contactRows.map(r)));
   // A contact created by a concurrent batch after this statement began is not in its snapshot.
   const missing = numbers.filter((n) => !found.has(n));
   if (missing.length > 0) {
@@ -322,9 +341,7 @@ async function insertMessages(
       .map((t) => [t.id, t]),
   );
 
-  const mayAct = new Set(
-    raw.filter((r) => r.kind === 't' && r.row.botMayAct === true).map((r) => Number(r.row.id)),
-  );
+  const mayAct = new Set(raw.filter((r) => r.kind === 't' && r.row.botMayAct === true).map((r) => Number(r.row.id)));
 
   const byKey = new Map(rows.map((r) => [keyOf(r.whatsappId!, r.externalId!), r]));
   const inBatch = rows.filter(

@@ -8,7 +8,8 @@ export interface ConnectionRef {
   companyId: number;
 }
 
-export type Received = { stored: true; messageId: number; ticketId: number } | { stored: false; reason: 'duplicate' | 'ignored' };
+export type Received =
+  { stored: true; messageId: number; ticketId: number } | { stored: false; reason: 'duplicate' | 'ignored' };
 
 /**
  * Stores one inbound message (a session provider's: beta, sandbox) exactly once, with its
@@ -28,9 +29,7 @@ export async function receiveMessage(
   const results = await receiveBatch(deps, conn.companyId, items);
   await reactToBatch(deps, items, results);
   const received = results[0]!;
-  return received.stored
-    ? { stored: true, messageId: received.messageId, ticketId: received.ticketId }
-    : received;
+  return received.stored ? { stored: true, messageId: received.messageId, ticketId: received.ticketId } : received;
 }
 
 export async function saveMedia(storage: Storage, companyId: number, media: NonNullable<InboundMessage['media']>) {

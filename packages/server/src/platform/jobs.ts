@@ -66,12 +66,7 @@ function asDrizzle(text: string, values: unknown[]): SQL {
   return sql.join(chunks);
 }
 
-export async function startJobs(
-  owner: pg.Pool,
-  specs: JobSpec[],
-  workers: JobWorker[],
-  log: Logger,
-): Promise<Jobs> {
+export async function startJobs(owner: pg.Pool, specs: JobSpec[], workers: JobWorker[], log: Logger): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => owner.query(text, values) },
     schema: 'pgboss',
@@ -96,7 +91,10 @@ export async function startJobs(
       async (jobs: PgBoss.Job<unknown>[]) => {
         await Promise.all(
           jobs.map((job) =>
-            w.handle(w.spec.schema.parse(job.data), { id: job.id, log: log.child({ job: w.spec.name, jobId: job.id }) }),
+            w.handle(w.spec.schema.parse(job.data), {
+              id: job.id,
+              log: log.child({ job: w.spec.name, jobId: job.id }),
+            }),
           ),
         );
       },

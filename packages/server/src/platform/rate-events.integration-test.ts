@@ -19,9 +19,10 @@ it('rate-limit rows older than a day are pruned by an hourly job; recent ones st
     [key],
   );
   expect(await pruneRateEvents(t.running.deps.pools.platformDb)).toBeGreaterThanOrEqual(1);
-  const { rows } = await owner.query(`select extract(epoch from now() - at) < 3600 as recent from rate_events where key = $1`, [
-    key,
-  ]);
+  const { rows } = await owner.query(
+    `select extract(epoch from now() - at) < 3600 as recent from rate_events where key = $1`,
+    [key],
+  );
   expect(rows).toEqual([{ recent: true }]);
 
   const { rows: schedule } = await owner.query(`select cron from pgboss.schedule where name = 'rate-events-prune'`);

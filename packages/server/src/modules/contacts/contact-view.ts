@@ -25,6 +25,12 @@ export async function loadContact(tx: Tx, id: number) {
 
 export type ContactView = NonNullable<Awaited<ReturnType<typeof loadContact>>>;
 
+/** A stored contact row as the API shows it. */
+export function contactView(row: typeof contacts.$inferSelect): ContactView {
+  const { id, name, number, email, profilePicUrl, isGroup, extraInfo, whatsappId, createdAt, updatedAt } = row;
+  return { id, name, number, email, profilePicUrl, isGroup, extraInfo, whatsappId, createdAt, updatedAt };
+}
+
 /** Contacts are company-wide: every user of the company hears about each change. */
 export function publishContact(events: EventSink, companyId: number, contact: ContactView): void {
   events.push({ companyId, topic: 'contact', payload: { action: 'update', contact }, audience: { to: 'company' } });

@@ -137,6 +137,28 @@ describe('a customer message reaches the right agents', () => {
   });
 });
 
+describe('a customer seen for the first time', () => {
+  it('is announced to the company on the contact topic (without its device id), once', async () => {
+    const ana = await connect(userA.token);
+    const neighbour = await connect(b.admin.token);
+    const heard = listen<{ action: string; contact: Record<string, unknown> }>(ana, `company-${a.companyId}-contact`);
+    const elsewhere = listen(neighbour, `company-${a.companyId}-contact`);
+    const number = phone();
+    await inbound(t, conn, { number, name: 'Cliente Novo' }, 'oi', {
+      contact: { number, name: 'Cliente Novo', lid: '99887766@lid' },
+    });
+    const ev = await heard.waitFor((e) => e.contact.number === number, 'the new contact');
+    expect(ev).toMatchObject({ action: 'update', contact: { number, name: 'Cliente Novo' } });
+    expect(ev.contact).not.toHaveProperty('lid');
+
+    const mark = heard.heard.length;
+    await inbound(t, conn, { number, name: 'Cliente Novo' }, 'de novo');
+    await settle(t, [a.companyId, b.companyId], [ana, neighbour]);
+    expect(heard.since(mark).filter((e) => e.contact.number === number)).toEqual([]);
+    expect(elsewhere.heard).toEqual([]);
+  });
+});
+
 describe('transitions publish to the ticket audience', () => {
   it("accept: the queue's members and admins hear the update; the new user too", async () => {
     const l = await everyone();
