@@ -9,6 +9,7 @@ import { inTenant } from '../packages/server/src/db/client.ts';
 import type { Ctx } from '../packages/server/src/platform/context.ts';
 import { listTickets } from '../packages/server/src/modules/tickets/list-tickets.ts';
 import { listMessages } from '../packages/server/src/modules/messages/list-messages.ts';
+import { likePattern } from '../packages/server/src/platform/pagination.ts';
 import { percentile } from './lib.ts';
 import { openInboxDataset, signInAll, startInboxApp, type OpenDataset } from './inbox-dataset.ts';
 
@@ -25,19 +26,18 @@ import { openInboxDataset, signInAll, startInboxApp, type OpenDataset } from './
  * run again under EXPLAIN (ANALYZE, BUFFERS) in the same tenant transaction, rolled back. The
  * plans go to `plans-<indexes>.md` in the dataset dir.
  *
+ * For each search case the result also names the steps the app's search took (search-tickets.ts:
+ * `probe`, `walk`, `whole list`, `set`, `set count`), read from the SQL the use case issued.
+ *
  * INBOX_BENCH_INDEXES: `as-migrated` (default: the indexes of the migrations only; the bench's own
- * `bench_*` indexes are dropped) or `proposed` (the indexes in PROPOSED_INDEXES are created first,
- * and the proposed search, P3 of docs/bench/inbox-plans.md, is timed in the database).
+ * `bench_*` indexes are dropped) or `proposed` (the indexes in PROPOSED_INDEXES are created first).
  * INBOX_BENCH_SAMPLES (200) and INBOX_BENCH_SEARCH_SECONDS (20) bound each case;
  * INBOX_BENCH_CASES (a regular expression) keeps only the cases whose name matches.
  */
 const MODE = process.env.INBOX_BENCH_INDEXES === 'proposed' ? 'proposed' : 'as-migrated';
 const SAMPLES = Number(process.env.INBOX_BENCH_SAMPLES ?? 200);
 const SEARCH_SECONDS = Number(process.env.INBOX_BENCH_SEARCH_SECONDS ?? 20);
-/**
- * Only the cases whose name matches (e.g. `open|message`; `^proposed` keeps only the proposed
- * search, timed in the database), for a quick look at a few.
- */
+/** Only the cases whose name matches (e.g. `open|message`, `search`), for a quick look at a few. */
 const ONLY = process.env.INBOX_BENCH_CASES ? new RegExp(process.env.INBOX_BENCH_CASES) : undefined;
 
 /**
@@ -71,7 +71,7 @@ export async function benchInboxQueries() {
     const port = app.port;
     const { measured } = open.ds;
     const emails = { admin: measured.adminEmail, user: measured.userEmail };
-    const { cases, orderNumber } = await buildCases(open);
+    const cases = await buildCases(open);
 
     const results = [];
     for (const c of cases) {
@@ -81,10 +81,9 @@ export async function benchInboxQueries() {
       results.push({ group: c.group, name: c.name, viewer: c.viewer, ...stats(times) });
     }
 
-    const proposedSearch = MODE === 'proposed' ? await measureProposedSearch(open, orderNumber) : undefined;
-
     const plansFile = path.join(open.dir, `plans-${MODE}.md`);
-    await fs.writeFile(plansFile, await capturePlans(open, cases, orderNumber));
+    const captured = await capturePlans(open, cases);
+    await fs.writeFile(plansFile, captured.markdown);
 
     const goals = { baseline: Infinity, 'tickets-open': 30, search: 200, messages: 20 } as const;
     return {
@@ -94,13 +93,11 @@ export async function benchInboxQueries() {
       indexes: { mode: MODE, created: indexes },
       dataset: { ...open.ds.counts, measuredCompanyTickets: await countTickets(open) },
       goalsP95Ms: { 'tickets-open': goals['tickets-open'], search: goals.search, messages: goals.messages },
-      results: results.map((r) => (r.group === 'baseline' ? r : { ...r, meetsGoal: r.p95 <= goals[r.group] })),
-      ...(proposedSearch && {
-        proposedSearchDatabaseOnly: {
-          note: `P3 of docs/bench/inbox-plans.md, timed in the database (not through HTTP: the app still runs its own search): the newest ${PROBE} tickets in scope checked one by one, further (up to ${MAX_WALK}) when their hits say the page fills by then, else the matching set with its count. The page's joins (a few ms) are not included.`,
-          results: proposedSearch,
-        },
-      }),
+      results: results.map((r) => ({
+        ...r,
+        ...(r.group !== 'baseline' && { meetsGoal: r.p95 <= goals[r.group] }),
+        ...(captured.searchSteps.has(r.name) && { searchSteps: captured.searchSteps.get(r.name) }),
+      })),
       plansFile,
     };
   } finally {
@@ -131,7 +128,7 @@ const countTickets = async (open: OpenDataset) =>
       .count,
   );
 
-async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumber: string }> {
+async function buildCases(open: OpenDataset): Promise<Case[]> {
   const { measured } = open.ds;
   const q = (params: Record<string, string>) => `/api/tickets?${new URLSearchParams(params)}`;
   const cases: Case[] = [];
@@ -203,6 +200,24 @@ async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumb
       });
     }
   }
+  // Later pages (a longer walk, or the set) and a search within a status tab.
+  const searchAlso = [
+    { label: 'common word, page 3', term: 'boleto', viewer: 'admin', extra: { pageNumber: '3', showAll: 'true' } },
+    { label: 'rare phrase, page 2', term: 'email pedro', viewer: 'admin', extra: { pageNumber: '2', showAll: 'true' } },
+    { label: 'rarer word, open tickets', term: 'geladeira', viewer: 'user', extra: { status: 'open' } },
+  ] as const;
+  for (const { label, term, viewer, extra } of searchAlso) {
+    const query: Record<string, string> = { searchParam: term, ...extra };
+    cases.push({
+      group: 'search',
+      name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`,
+      viewer,
+      paths: [q(query)],
+      samples: 30,
+      seconds: SEARCH_SECONDS,
+      plan: { kind: 'tickets', query },
+    });
+  }
 
   // Message pages: page 1 of random tickets (each request another ticket), and page 5 of long ones.
   const pick = async (where: string, params: unknown[], n: number) =>
@@ -250,7 +265,7 @@ async function buildCases(open: OpenDataset): Promise<{ cases: Case[]; orderNumb
       plan: { kind: 'messages', ticketId: longTickets[0]!, page: 5 },
     },
   );
-  return { cases: cases.filter((c) => !ONLY || ONLY.test(c.name)), orderNumber };
+  return cases.filter((c) => !ONLY || ONLY.test(c.name));
 }
 
 /** Words of different frequency in the generated messages (see the dataset's vocabulary). */
@@ -304,127 +319,6 @@ function stats(times: number[]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The proposed search (P3), database only
-
-/** The first walk: the newest tickets in scope, checked one by one. */
-const PROBE = 100;
-/** A walk that would have to go further than this many tickets uses the matching set instead. */
-const MAX_WALK = 1_500;
-
-interface Scope {
-  companyId: number;
-  /** Set for the plain user (their queues, or assigned to them); absent for show-all. */
-  userId?: number;
-  queueIds?: number[];
-}
-
-/**
- * P3. The newest tickets in scope are checked one by one for a matching contact or message (a
- * message through the ticket's own (company, ticket) index range), stopping at the page: a
- * frequent term fills it within a few dozen tickets. How many of the first PROBE matched says how
- * far a walk would have to go; when that is too far (a rare term), the page comes from the set of
- * matching tickets the trigram functions return, driven from that set (a semi-join, then the
- * page's sort) rather than by walking every ticket of the company, with its exact count from the
- * same pass. A walked page has no exact count.
- */
-function proposedSql(scope: Scope, pattern: string) {
-  const params: unknown[] = [pattern, scope.companyId];
-  let where = 't.company_id = $2';
-  if (scope.userId !== undefined) {
-    params.push(scope.userId, scope.queueIds);
-    where += ' and (t.user_id = $3 or t.queue_id = any($4::int[]))';
-  }
-  return {
-    params,
-    walk: (skip: number, take: number) =>
-      `select w.id from (select t.id, t.updated_at, t.contact_id from tickets t where ${where}
-                          order by t.updated_at desc, t.id desc offset ${skip} limit ${take}) w
-        where w.contact_id in (select tenant_contact_ids($1))
-           or exists (select 1 from messages m where m.ticket_id = w.id and lower(m.body) like $1)
-        order by w.updated_at desc, w.id desc limit 41`,
-    set: `select t.id, count(*) over () as total from tickets t
-           where ${where} and t.id in (select tenant_message_ticket_ids($1)
-                                       union select c.id from tickets c where c.contact_id in (select tenant_contact_ids($1)))
-           order by t.updated_at desc, t.id desc limit 41`,
-  };
-}
-
-/** How far the walk goes after the probe found `hits` of 41, or undefined when too far. */
-function reach(hits: number) {
-  if (hits === 0) return undefined;
-  const tickets = Math.ceil(((PROBE * 41) / hits) * 1.5);
-  return tickets <= MAX_WALK ? tickets : undefined;
-}
-
-async function proposedSearch(client: pg.PoolClient, scope: Scope, pattern: string) {
-  const sql = proposedSql(scope, pattern);
-  const probe = await client.query(sql.walk(0, PROBE), sql.params);
-  if (probe.rows.length === 41) return { strategy: 'walk', walked: PROBE, found: 41 };
-  const further = reach(probe.rows.length);
-  if (further !== undefined) {
-    const more = await client.query(sql.walk(PROBE, further - PROBE), sql.params);
-    if (probe.rows.length + more.rows.length >= 41) return { strategy: 'walk', walked: further, found: 41 };
-  }
-  const set = await client.query(sql.set, sql.params);
-  return {
-    strategy: 'set',
-    probeHits: probe.rows.length,
-    found: set.rows.length,
-    count: Number(set.rows[0]?.total ?? 0),
-  };
-}
-
-async function proposedScopes(open: OpenDataset): Promise<Record<'admin' | 'user', Scope>> {
-  const { measured } = open.ds;
-  const user = await actorOf(open, measured.userEmail);
-  return {
-    admin: { companyId: measured.companyId },
-    user: { companyId: measured.companyId, userId: user.userId, queueIds: measured.userQueueIds },
-  };
-}
-
-const likeOf = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-async function measureProposedSearch(open: OpenDataset, orderNumber: string) {
-  const { measured } = open.ds;
-  const scopes = await proposedScopes(open);
-  const app = new pg.Pool({ connectionString: open.url, max: 1, options: '-c role=balcao_app' });
-  const results = [];
-  try {
-    for (const { label, term } of searchTerms(orderNumber)) {
-      const pattern = likeOf(term);
-      for (const viewer of ['admin', 'user'] as const) {
-        const name = `proposed search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`;
-        if (ONLY && !ONLY.test(name)) continue;
-        const times: number[] = [];
-        let outcome: Awaited<ReturnType<typeof proposedSearch>> | undefined;
-        const deadline = performance.now() + SEARCH_SECONDS * 1000;
-        // The first run warms up and is not counted.
-        for (let i = 0; i < 21 && (times.length < 3 || performance.now() < deadline); i++) {
-          const client = await app.connect();
-          try {
-            const t0 = performance.now();
-            await client.query('begin');
-            await client.query(`select set_config('app.company_id', $1, true)`, [String(measured.companyId)]);
-            outcome = await proposedSearch(client, scopes[viewer], pattern);
-            await client.query('commit');
-            if (i > 0) times.push(performance.now() - t0);
-          } finally {
-            client.release();
-          }
-        }
-        const r = { name, viewer, ...outcome, ...stats(times) };
-        process.stderr.write(`inbox-queries: proposed ${JSON.stringify(r)}\n`);
-        results.push({ ...r, meetsGoal: r.p95 <= 200 });
-      }
-    }
-  } finally {
-    await app.end();
-  }
-  return results;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Plans
 
 interface Recorded {
@@ -436,13 +330,18 @@ interface Recorded {
  * The SQL of each case, as the app's use cases issue it, with EXPLAIN (ANALYZE, BUFFERS) of each
  * statement run again in a tenant transaction (as balcao_app, the company set) that is rolled
  * back. The trigram searches run inside SECURITY DEFINER functions, whose inner plans EXPLAIN
- * does not show: those are explained separately, as the function's owner runs them.
+ * does not show: when a search used the set, those are explained separately, as the function's
+ * owner runs them. Also answers the steps each search case took.
  */
-async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: string): Promise<string> {
+async function capturePlans(
+  open: OpenDataset,
+  cases: Case[],
+): Promise<{ markdown: string; searchSteps: Map<string, string[]> }> {
   const { measured } = open.ds;
   const app = new pg.Pool({ connectionString: open.url, max: 1, options: '-c role=balcao_app' });
   const recorded: Recorded[] = [];
   const db = drizzle(app, { schema, logger: { logQuery: (sql, params) => recorded.push({ sql, params }) } });
+  const searchSteps = new Map<string, string[]>();
   const out: string[] = [
     `# Inbox query plans (${MODE} indexes)`,
     '',
@@ -470,14 +369,20 @@ async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: stri
       if (c.plan.kind === 'tickets') await listTickets(ctx, ticketListQuery.parse(c.plan.query));
       else if (c.plan.kind === 'messages') await listMessages(ctx, c.plan.ticketId, c.plan.page);
       out.push(`## ${c.name} (${c.viewer})`, '');
-      for (const stmt of recorded.filter(
+      const statements = recorded.filter(
         (r) => /^\s*(select|with|update|insert|delete)\b/i.test(r.sql) && !r.sql.includes('set_config('),
-      )) {
+      );
+      const steps = stepsOfSearch(statements);
+      if (steps.length > 0) {
+        searchSteps.set(c.name, steps);
+        out.push(`Search steps: ${steps.join(' → ')}`, '');
+      }
+      for (const stmt of statements) {
         out.push('```sql', stmt.sql, `-- params: ${JSON.stringify(stmt.params)}`, '```', '', '```');
         out.push(...(await explain(app, actor.companyId, stmt)), '```', '');
       }
-      if (c.plan.kind === 'tickets' && c.plan.query.searchParam) {
-        const pattern = likeOf(c.plan.query.searchParam);
+      if (c.plan.kind === 'tickets' && c.plan.query.searchParam && steps.includes('set')) {
+        const pattern = likePattern(c.plan.query.searchParam);
         for (const inner of [
           `select distinct ticket_id from messages where company_id = $1 and lower(body) like $2`,
           `select id from contacts where company_id = $1 and (lower(name) like $2 or number like $2)`,
@@ -488,61 +393,26 @@ async function capturePlans(open: OpenDataset, cases: Case[], orderNumber?: stri
         }
       }
     }
-    if (MODE === 'proposed' && orderNumber) {
-      out.push('## Proposed search (P3), as balcao_app in the tenant', '');
-      const scopes = await proposedScopes(open);
-      for (const { label, term } of searchTerms(orderNumber)) {
-        for (const viewer of ['admin', 'user'] as const) {
-          const sql = proposedSql(scopes[viewer], likeOf(term));
-          out.push(`### ${label} "${term}" (${viewer === 'admin' ? 'show all' : 'own queues'})`, '');
-          // The probe, then (when its hits say so) the longer walk, then the set: as the search runs.
-          const steps = [{ name: 'probe', sql: sql.walk(0, PROBE) }];
-          const hits = await explainRows(app, measured.companyId, steps[0]!.sql, sql.params);
-          let filled = hits === 41;
-          const further = filled ? undefined : reach(hits);
-          if (further !== undefined) {
-            const walk = sql.walk(PROBE, further - PROBE);
-            steps.push({ name: 'walk', sql: walk });
-            filled = hits + (await explainRows(app, measured.companyId, walk, sql.params)) >= 41;
-          }
-          if (!filled) steps.push({ name: 'set', sql: sql.set });
-          for (const step of steps) {
-            const stmt = { sql: step.sql, params: sql.params };
-            const plan = await explain(app, measured.companyId, stmt);
-            out.push(
-              `${step.name}:`,
-              '',
-              '```sql',
-              stmt.sql,
-              `-- params: ${JSON.stringify(stmt.params)}`,
-              '```',
-              '',
-              '```',
-              ...plan,
-              '```',
-              '',
-            );
-          }
-        }
-      }
-    }
   } finally {
     await app.end();
   }
-  return out.join('\n');
+  return { markdown: out.join('\n'), searchSteps };
 }
 
-/** Rows a statement returns in the tenant (rolled back). */
-async function explainRows(app: pg.Pool, companyId: number, sql: string, params: unknown[]) {
-  const client = await app.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select set_config('app.company_id', $1, true)`, [String(companyId)]);
-    return (await client.query(sql, params)).rows.length;
-  } finally {
-    await client.query('rollback').catch(() => {});
-    client.release();
+/**
+ * The steps of the app's search (search-tickets.ts), named from its statements: the first walk
+ * is the probe of the newest 100; `whole list` checks whether the walk saw every ticket; `set`
+ * is the page from the trigram functions' set, `set count` the count of a page past its end.
+ */
+function stepsOfSearch(statements: Recorded[]): string[] {
+  const steps: string[] = [];
+  for (const { sql } of statements) {
+    if (sql.includes('count(*) over ()')) steps.push('set');
+    else if (sql.includes('tenant_message_ticket_ids')) steps.push('set count');
+    else if (sql.includes('exists (select 1 from "messages"')) steps.push(steps.includes('probe') ? 'walk' : 'probe');
+    else if (sql.includes('"head"')) steps.push('whole list');
   }
+  return steps;
 }
 
 async function explain(app: pg.Pool, companyId: number, stmt: Recorded): Promise<string[]> {

@@ -1,0 +1,162 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { TICKETS_PAGE_SIZE } from '@balcao/contracts';
+import type { Tx } from '../../db/client.js';
+import { messages, tickets } from '../../db/schema/index.js';
+import { likePattern } from '../../platform/pagination.js';
+import { LIST_ORDER } from './list-conditions.js';
+
+/** The newest tickets of the list, tested one by one before anything else. */
+const PROBE = 100;
+/** A walk that would have to test more tickets than this answers from the set of matches instead. */
+const MAX_WALK = 1_500;
+
+export interface SearchPage {
+  /** The page's ticket ids, in the list's order. */
+  ids: number[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * One page of `GET /tickets?searchParam=…`: the tickets the list's conditions (`where`) keep whose
+ * contact name or number, or any message's text, contains the search (case-insensitive).
+ *
+ * Which plan is cheap depends on how common the text is, and PostgreSQL cannot tell here (docs/
+ * bench/inbox-plans.md, §2 and P3), so the search decides from what it sees:
+ * 1. the walk: the newest PROBE tickets of the list, each tested through its own index ranges
+ *    (its contact in the matching contacts, or `exists` a matching message), stopping as soon
+ *    as the page and the one after it are found — a frequent word fills the page in a few dozen;
+ * 2. when the probe found some but not enough, its hit rate says how far the page lies: the walk
+ *    goes on that far (with a margin) if that is within MAX_WALK;
+ * 3. otherwise the matching set from the trigram functions (a rare text: a small set), the page
+ *    driven from it with its exact count in the same pass.
+ * The count is exact unless a walk filled the page: it is then the number of matches the walk
+ * found (a lower bound, past the shown tickets, with `hasMore`); counting every match of a
+ * frequent word is what took seconds. A walk that tested the whole list is exact too.
+ */
+export async function searchTickets(
+  tx: Tx,
+  companyId: number,
+  where: SQL | undefined,
+  search: string,
+  pageNumber: number,
+): Promise<SearchPage> {
+  const pattern = likePattern(search);
+  const skip = (pageNumber - 1) * TICKETS_PAGE_SIZE;
+  // Every match up to the end of the page, and one more to know whether another page follows.
+  const wanted = skip + TICKETS_PAGE_SIZE + 1;
+  const walk = walker(tx, companyId, where, pattern);
+
+  const found = await walk(0, PROBE, wanted);
+  let walked = PROBE;
+  const further = found.length < wanted ? reach(found.length, wanted) : undefined;
+  if (further !== undefined) {
+    // A ticket updated between the two statements may move and be met twice.
+    const seen = new Set(found);
+    for (const id of await walk(PROBE, further - PROBE, wanted - found.length)) if (!seen.has(id)) found.push(id);
+    walked = further;
+  }
+  if (found.length >= wanted || (await listShorterThan(tx, where, walked))) {
+    const page = found.slice(skip, wanted);
+    return { ids: page.slice(0, TICKETS_PAGE_SIZE), count: found.length, hasMore: page.length > TICKETS_PAGE_SIZE };
+  }
+  return fromSet(tx, companyId, where, pattern, skip);
+}
+
+/**
+ * How many tickets a walk must test to find `wanted` matches, at the rate the probe found them
+ * (`hits` of PROBE) with half again as margin; undefined when none were found or it is too far.
+ */
+function reach(hits: number, wanted: number): number | undefined {
+  if (hits === 0) return undefined;
+  const tickets = Math.ceil(((PROBE * wanted) / hits) * 1.5);
+  return tickets <= MAX_WALK ? tickets : undefined;
+}
+
+/**
+ * The matches among the tickets at positions [skip, skip + take) of the list, in its order, at
+ * most `limit` of them. PostgreSQL stops walking once it has `limit`. The message test reads
+ * only that ticket's range of `messages_company_ticket_idx`; the contacts come from the trigram
+ * function once per statement.
+ */
+function walker(tx: Tx, companyId: number, where: SQL | undefined, pattern: string) {
+  return async (skip: number, take: number, limit: number): Promise<number[]> => {
+    const w = tx
+      .select({ id: tickets.id, updatedAt: tickets.updatedAt, contactId: tickets.contactId })
+      .from(tickets)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .offset(skip)
+      .limit(take)
+      .as('w');
+    const rows = await tx
+      .select({ id: w.id })
+      .from(w)
+      .where(
+        or(
+          sql`${w.contactId} in (select tenant_contact_ids(${pattern}))`,
+          sql`exists (select 1 from ${messages} where ${messages.companyId} = ${companyId}
+                and ${messages.ticketId} = ${w.id} and lower(${messages.body}) like ${pattern})`,
+        ),
+      )
+      .orderBy(desc(w.updatedAt), desc(w.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  };
+}
+
+/** Whether the list holds fewer than `n` tickets (then a walk of `n` tested all of them). */
+async function listShorterThan(tx: Tx, where: SQL | undefined, n: number): Promise<boolean> {
+  const head = tx
+    .select({ one: sql`1`.as('one') })
+    .from(tickets)
+    .where(where)
+    .limit(n)
+    .as('head');
+  const [row] = await tx.select({ n: count() }).from(head);
+  return (row?.n ?? 0) < n;
+}
+
+const byContact = alias(tickets, 'by_contact');
+
+/** The tickets whose messages or contact match, as the trigram functions find them. */
+function matchingSet(tx: Tx, companyId: number, pattern: string): SQL {
+  const ofContacts = tx
+    .select({ id: byContact.id })
+    .from(byContact)
+    .where(
+      and(eq(byContact.companyId, companyId), sql`${byContact.contactId} in (select tenant_contact_ids(${pattern}))`),
+    );
+  return sql`${tickets.id} in (select tenant_message_ticket_ids(${pattern}) union ${ofContacts})`;
+}
+
+/** The page from the set of matches, with their exact count. */
+async function fromSet(
+  tx: Tx,
+  companyId: number,
+  where: SQL | undefined,
+  pattern: string,
+  skip: number,
+): Promise<SearchPage> {
+  const matching = and(where, matchingSet(tx, companyId, pattern));
+  const rows = await tx
+    .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(tickets)
+    .where(matching)
+    .orderBy(...LIST_ORDER)
+    .limit(TICKETS_PAGE_SIZE + 1)
+    .offset(skip);
+  // The window count is taken before the limit, but a page past the end has no row to carry it.
+  const total = rows[0]?.total ?? (skip > 0 ? await countOf(tx, matching) : 0);
+  return {
+    ids: rows.slice(0, TICKETS_PAGE_SIZE).map((r) => r.id),
+    count: total,
+    hasMore: rows.length > TICKETS_PAGE_SIZE,
+  };
+}
+
+async function countOf(tx: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(tickets).where(where);
+  return row?.n ?? 0;
+}
