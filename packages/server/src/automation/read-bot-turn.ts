@@ -1,7 +1,7 @@
-import { or, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SETTING_DEFAULTS, type ScheduleDay } from '@balcao/contracts';
 import type { Tx } from '../db/client.js';
-import { queues, tickets } from '../db/schema/index.js';
+import { tickets } from '../db/schema/index.js';
 import { tableRows } from '../inbox/table-rows.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import type { BotQueue, BotSetup } from './chatbot-flow.js';
@@ -20,14 +20,16 @@ export interface BotTurn {
   /** The customer's message text (null: not a customer message of this ticket). */
   body: string | null;
   contactName: string;
-  connection: Omit<BotSetup, 'queues' | 'ticketQueue' | 'options'> | null;
+  /** The connection's setup: its texts and limits, the company's hours, its queues and their option trees. */
+  setup: BotSetup | null;
 }
 
 /**
- * The first read of a bot turn, in one statement (the bot answers on every customer message, so
- * round trips count): the ticket locked, the message's text, the contact's name, the
- * connection's texts and limits with the company's zone, hours and settings — and, for a run
- * that claims its job, the job row deleted in the same statement.
+ * Everything a bot turn decides with, in one statement (the bot answers on every customer
+ * message, so round trips count): the ticket locked, the message's text, the contact's name, the
+ * connection's texts and limits with the company's zone, hours and settings, its queues with
+ * their option trees — and, for a run that claims its job, the job row deleted in the same
+ * statement.
  */
 export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Promise<BotTurn | undefined> {
   const setting = (key: string) => sql`(select s.value from settings s where s.key = ${key})`;
@@ -38,7 +40,16 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
       w.id as "_w", w.greeting_message as "_greeting", w.out_of_hours_message as "_outOfHours",
       w.time_use_bot_queues as "_timeUse", w.max_use_bot_queues as "_maxUse",
       co.timezone as "_zone", co.schedules as "_schedules",
-      ${setting('scheduleType')} as "_scheduleType", ${setting('sendGreetingMessageOneQueues')} as "_greetOne"
+      ${setting('scheduleType')} as "_scheduleType", ${setting('sendGreetingMessageOneQueues')} as "_greetOne",
+      (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message,
+          'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'linked', q.linked,
+          'options', coalesce((select json_agg(json_build_object('id', o.id, 'parentId', o.parent_id, 'title', o.title,
+            'message', o.message, 'option', o.option)) from queue_options o where o.queue_id = q.id), '[]'::json))
+          order by q.order_queue asc nulls last, q.id), '[]'::json)
+        from (select qu.*, qu.id in (select wq.queue_id from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id) as linked
+              from queues qu
+              where qu.id in (select wq.queue_id from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id)
+                 or qu.id = t.queue_id) q) as "_queues"
     from tickets t
       join contacts c on c.id = t.contact_id
       left join messages m on m.id = ${job.messageId} and m.ticket_id = t.id and not m.from_me
@@ -53,10 +64,10 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
     ticket: ticketRows.map(row),
     body: (row._body as string | null) ?? null,
     contactName: row._contactName as string,
-    connection:
+    setup:
       row._w === null
         ? null
-        : {
+        : withQueues(row._queues as QueueRow[], {
             greetingMessage: row._greeting as string,
             outOfHoursMessage: row._outOfHours as string,
             timeUseBotQueues: row._timeUse as number,
@@ -66,40 +77,18 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
               ((row._greetOne as string | null) ?? SETTING_DEFAULTS.sendGreetingMessageOneQueues) === 'enabled',
             timeZone: (row._zone as string | null) || DEFAULT_TIME_ZONE,
             companySchedules: (row._schedules as ScheduleDay[] | null) ?? [],
-          },
+          }),
   };
 }
 
-/**
- * The rest of the setup, in one read: the connection's queues in menu order (orderQueue, then
- * id) — and the ticket's own queue when it is another one — each with its option tree.
- */
-export async function loadBotSetup(
-  tx: Tx,
-  connection: NonNullable<BotTurn['connection']>,
-  whatsappId: number,
-  ticketQueueId: number | null,
-): Promise<BotSetup> {
-  const linkedIds = sql`(select wq.queue_id from whatsapp_queues wq where wq.whatsapp_id = ${whatsappId})`;
-  const rows = await tx
-    .select({
-      id: queues.id,
-      name: queues.name,
-      greetingMessage: queues.greetingMessage,
-      outOfHoursMessage: queues.outOfHoursMessage,
-      schedules: queues.schedules,
-      linked: sql<boolean>`${queues.id} in ${linkedIds}`,
-      // Spelled out: inside a one-table select drizzle leaves columns unqualified.
-      options: sql<MenuOption[]>`coalesce((
-        select json_agg(json_build_object('id', o.id, 'parentId', o.parent_id, 'title', o.title,
-          'message', o.message, 'option', o.option))
-        from queue_options o where o.queue_id = queues.id), '[]'::json)`,
-    })
-    .from(queues)
-    .where(or(sql`${queues.id} in ${linkedIds}`, ticketQueueId !== null ? eq(queues.id, ticketQueueId) : undefined))
-    .orderBy(sql`${queues.orderQueue} asc nulls last`, queues.id);
+type QueueRow = BotQueue & { linked: boolean; options: MenuOption[] };
 
-  const toQueue = ({ linked: _linked, options: _options, ...q }: (typeof rows)[number]): BotQueue => q;
+/**
+ * The connection's queues in menu order (orderQueue, then id) — and the ticket's own queue when
+ * it is another one — each with its option tree, as the turn's read brought them.
+ */
+function withQueues(rows: QueueRow[], connection: Omit<BotSetup, 'queues' | 'ticketQueue' | 'options'>): BotSetup {
+  const toQueue = ({ linked: _linked, options: _options, ...q }: QueueRow): BotQueue => q;
   return {
     ...connection,
     queues: rows.filter((r) => r.linked).map(toQueue),

@@ -6,7 +6,7 @@ import { kickOutboxes, type Kicks } from '../modules/tickets/auto-messages.js';
 import { loadTicketView } from '../modules/tickets/ticket-view.js';
 import { pushTicketChange } from '../modules/tickets/ticket-events.js';
 import { decide } from './chatbot-flow.js';
-import { loadBotSetup, readBotTurn } from './load-bot-setup.js';
+import { readBotTurn } from './read-bot-turn.js';
 import { queueBotMessage } from './bot-message.js';
 import type { ChatbotJob } from './chatbot-jobs.js';
 
@@ -29,11 +29,10 @@ export async function runChatbot(
   await runTenant(deps, job.companyId, async (tx, events) => {
     const turn = await readBotTurn(tx, job, opts.claim);
     if (!turn?.claimed) return;
-    const { ticket, body, connection } = turn;
+    const { ticket, body, setup } = turn;
     if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup) return;
-    if (ticket.whatsappId === null || body === null || connection === null) return;
+    if (ticket.whatsappId === null || body === null || setup === null) return;
     if (ticket.botHandledMessageId !== null && ticket.botHandledMessageId >= job.messageId) return;
-    const setup = await loadBotSetup(tx, connection, ticket.whatsappId, ticket.queueId);
 
     const { replies, patch } = decide(ticket, setup, body, now);
     const moved = patch.queueId !== undefined && patch.queueId !== ticket.queueId;

@@ -5,6 +5,10 @@ import type { EventSink } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { MediaType } from '../channels/channel.js';
 import { previewOf } from './preview.js';
+import { tableRows } from './table-rows.js';
+
+const messageRows = tableRows(messages);
+const ticketRows = tableRows(tickets);
 
 export interface OutboundInput {
   companyId: number;
@@ -27,7 +31,8 @@ export interface OutboundInput {
  * in order and records the acknowledgements. Nothing is sent before it is stored.
  */
 export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundInput) {
-  const [message] = await tx
+  const mediaType = input.media?.type ?? 'chat';
+  const insert = tx
     .insert(messages)
     .values({
       companyId: input.companyId,
@@ -37,7 +42,7 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
       fromMe: true,
       read: true,
       ack: 0,
-      mediaType: input.media?.type ?? 'chat',
+      mediaType,
       mediaUrl: input.media?.key ?? null,
       mediaName: input.media?.name ?? null,
       data:
@@ -48,18 +53,25 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
       userId: input.userId,
     })
     .returning();
-  const [ticket] = await tx
+  const update = tx
     .update(tickets)
     .set({
       ...input.ticketPatch,
-      lastMessage: previewOf(message!.mediaType as MediaType, input.body),
+      lastMessage: previewOf(mediaType, input.body),
       // A person's message starts the silence the expiry rule measures (not the bot's, not the API's).
       ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(tickets.id, input.ticketId))
     .returning();
-  const audience = { to: 'ticket', queueId: ticket!.queueId, userId: ticket!.userId } as const;
+  // One statement, one round trip: the message and its ticket's update side by side.
+  const { rows } = await tx.execute<{ message: Record<string, unknown>; ticket: Record<string, unknown> }>(sql`
+    with m as (${insert.getSQL()}), t as (${update.getSQL()})
+    select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message,
+           (select to_jsonb(y) from (select ${ticketRows.list('t')} from t) y) as ticket`);
+  const message = messageRows.map(rows[0]!.message);
+  const ticket = ticketRows.map(rows[0]!.ticket);
+  const audience = { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId } as const;
   events.push(
     {
       companyId: input.companyId,
@@ -69,5 +81,5 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     },
     { companyId: input.companyId, topic: 'ticket', payload: { action: 'update', ticket }, audience },
   );
-  return message!;
+  return message;
 }
