@@ -36,7 +36,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     const jobs = await startJobs(pools.owner, JOB_SPECS, jobWorkers({ mailer, deps: () => deps }), log);
-    const storage = createStorage(config);
+    const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.
     const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs, storage, sessions: null! };
     deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES);

@@ -32,6 +32,15 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /** STORAGE=s3: the bucket (required), an S3-compatible endpoint (unset = AWS) and credentials. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    'S3_ENDPOINT must be an http(s) URL',
+  ),
+  S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -40,12 +49,31 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Rules across variables; checked even when another variable is bad, so one error names every problem. */
+const checkedEnv = envSchema.superRefine(
+  (env, ctx) => {
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
+    }
+    // Half a key pair would silently fall back to the SDK's default chain: refuse it instead.
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+  },
+  { when: () => true },
+);
+
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

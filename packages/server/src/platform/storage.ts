@@ -1,46 +1,56 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { localStorage } from './storage-local.js';
+import { s3Storage } from './storage-s3.js';
 
 /**
- * Media storage behind one interface (local disk now; S3-compatible by config later). Keys are
- * generated here — never built from user input — and the original file name is kept only as
- * metadata, sanitised.
+ * Media storage behind one interface: local disk (`STORAGE=local`, one machine) or an
+ * S3-compatible bucket (`STORAGE=s3`, any number of processes). Keys are generated here — never
+ * built from user input — and the original file name is kept only as metadata, sanitised.
  */
 export interface Storage {
   put(companyId: number, data: Buffer, ext: string): Promise<string>;
+  /** The stored bytes; rejects with `MissingObject` when the key names no object. */
   get(key: string): Promise<Buffer>;
+  /** Removes the object; a key that names none is fine. */
   remove(key: string): Promise<void>;
 }
 
-const EXT = /^[a-z0-9]{1,8}$/;
+/** A key that names no stored object (gone, or never there): the media endpoints answer 404. */
+export class MissingObject extends Error {
+  constructor(key: string) {
+    super(`no stored object ${key}`);
+  }
+}
 
-export function createStorage(config: Config): Storage {
+const EXT = /^[a-z0-9]{1,8}$/;
+const KEY = /^\d+\/\d{4}-\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
+
+export async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE === 's3') {
-    // Unfinished: the S3-compatible adapter is not written yet; refuse rather than lose media.
-    throw new Error('STORAGE=s3 is not available yet; use STORAGE=local');
+    return s3Storage({
+      bucket: config.S3_BUCKET!,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
   }
   return localStorage(path.join(config.DATA_DIR, 'media'));
 }
 
-export function localStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    if (!/^\d+\/\d{4}-\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/.test(key)) throw new Error('invalid storage key');
-    return path.join(root, key);
-  };
-  return {
-    async put(companyId, data, ext) {
-      const month = new Date().toISOString().slice(0, 7);
-      const safeExt = EXT.test(ext) ? `.${ext}` : '';
-      const key = `${companyId}/${month}/${randomUUID()}${safeExt}`;
-      await fs.mkdir(path.dirname(resolve(key)), { recursive: true });
-      await fs.writeFile(resolve(key), data);
-      return key;
-    },
-    get: (key) => fs.readFile(resolve(key)),
-    remove: (key) => fs.rm(resolve(key), { force: true }),
-  };
+/** A new key, the same shape on every backend: `<companyId>/<yyyy-mm>/<uuid>.<ext>`. */
+export function newStorageKey(companyId: number, ext: string): string {
+  const month = new Date().toISOString().slice(0, 7);
+  const safeExt = EXT.test(ext) ? `.${ext}` : '';
+  return `${companyId}/${month}/${randomUUID()}${safeExt}`;
+}
+
+/** Only keys this module made are read or removed (a stored key is data: never trust it blindly). */
+export function checkStorageKey(key: string): string {
+  if (!KEY.test(key)) throw new Error('invalid storage key');
+  return key;
 }
 
 /** A file name safe to show and to offer as a download name: no paths, no control characters. */

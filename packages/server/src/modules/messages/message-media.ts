@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.js';
 import { messages } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
+import { MissingObject } from '../../platform/storage.js';
 
 /**
  * `GET /messages/{id}/media`: a message's file, for whoever may see its ticket (anyone else,
@@ -18,8 +19,9 @@ export async function messageFile(ctx: Ctx, id: number) {
     await findVisibleTicket(tx, ctx.actor, message.ticketId);
     return { ...message, key: message.key };
   });
-  const data = await ctx.deps.storage.get(row.key).catch(() => {
-    throw notFound('media');
+  const data = await ctx.deps.storage.get(row.key).catch((err: unknown) => {
+    // A storage outage is an error to see in the logs, not a missing file.
+    throw err instanceof MissingObject ? notFound('media') : err;
   });
   return { key: row.key, name: row.name ?? row.key.split('/').pop()!, data };
 }

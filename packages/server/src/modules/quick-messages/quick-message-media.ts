@@ -7,6 +7,7 @@ import { quickMessages } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import { discardMedia, readMultipartMedia } from '../../platform/uploads.js';
 import { findEditable, findReadable, pushQuickMessage, quickMessageColumns, toView } from './quick-message-view.js';
+import { MissingObject } from '../../platform/storage.js';
 
 /** Multipart limits of the attachment upload: one file, WhatsApp's media size. */
 export const QUICK_MESSAGE_MULTIPART_OPTIONS = {
@@ -82,8 +83,8 @@ export async function quickMessageFile(ctx: Ctx, id: number) {
   if (!row.mediaPath) throw notFound('media');
   return {
     key: row.mediaPath,
-    data: await ctx.deps.storage.get(row.mediaPath).catch(() => {
-      throw notFound('media');
+    data: await ctx.deps.storage.get(row.mediaPath).catch((err: unknown) => {
+      throw err instanceof MissingObject ? notFound('media') : err;
     }),
     name: row.mediaName ?? 'file',
   };
