@@ -84,6 +84,15 @@ export interface OutboundMessage {
   quoted?: { externalId: string; fromMe: boolean; participant?: string };
 }
 
+/** A message we sent, to delete for everyone in its chat. */
+export interface SentMessageRef {
+  /** The chat, as `OutboundMessage.to`: phone number digits or group id. */
+  to: string;
+  isGroup: boolean;
+  /** The provider's id of the message, as `send` answered it. */
+  externalId: string;
+}
+
 /** A person of the connected phone's address book, as the provider knows them. */
 export interface PhoneBookContact {
   /** Phone number digits (E.164 without '+'). */
@@ -110,6 +119,12 @@ export interface Channel {
   logout(): Promise<void>;
   send(message: OutboundMessage): Promise<{ externalId: string }>;
   markRead(chatId: string, externalIds: string[]): Promise<void>;
+  /**
+   * Deletes a message we sent for everyone in the chat ("delete for everyone"). Absent when the
+   * provider cannot (Cloud API has no such operation): the message is then deleted in Balcão only.
+   * Throws SendError like `send` (retry: the session is down, try again later).
+   */
+  deleteForEveryone?(message: SentMessageRef): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
   /**
    * The phone book, as far as the provider can tell (sandbox: its simulated customers; beta: the

@@ -18,6 +18,9 @@ import type { Whatsapp } from '../registry.js';
 import { createBetaChannel } from './beta-channel.js';
 import { FakeSocket } from './fake-socket.js';
 import { CALL_REFUSED_TEXT } from './calls.js';
+import { runTenant } from '../../platform/context.js';
+import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { drainOutbox } from '../outbox.js';
 
 /**
  * The beta channel against the real pipeline: the factory is called the way the registry calls
@@ -571,5 +574,63 @@ describe('outbound', () => {
       { remoteJid: '5511988887777@s.whatsapp.net', id: 'A1', fromMe: false },
       { remoteJid: '5511988887777@s.whatsapp.net', id: 'A2', fromMe: false },
     ]);
+  });
+});
+
+describe('deleting a sent message for everyone', () => {
+  it("the outbox sends a deleted message's revoke with its key (chat jid, fromMe, the id the send answered)", async () => {
+    const h = await connected();
+    const chat = '5511977776666@s.whatsapp.net';
+    const hello = text(chat, 'oi');
+    h.last().receive([hello]);
+    const inbound = await untilMessage(h.conn.id, hello.key.id!);
+    const queued = await runTenant(t.running.deps, a.companyId, (tx, events) =>
+      queueOutbound(tx, events, {
+        companyId: a.companyId,
+        ticketId: inbound.ticketId,
+        whatsappId: h.conn.id,
+        body: 'mensagem errada',
+        userId: a.admin.id,
+      }),
+    );
+    await drainOutbox(t.running.deps, h.conn.id, a.companyId, h.channel);
+    const s = h.last();
+    const externalId = s.sent.at(-1)!.options!.messageId!;
+    expect(s.sent.at(-1)).toMatchObject({ jid: chat, content: { text: 'mensagem errada' } });
+
+    // Deleted in Balcão (what DELETE /messages/{id} records): the next drain revokes it.
+    await scoped((tx) =>
+      tx.update(messages).set({ isDeleted: true, deleteRequestedAt: new Date() }).where(eq(messages.id, queued.id)),
+    );
+    await drainOutbox(t.running.deps, h.conn.id, a.companyId, h.channel);
+    expect(s.sent).toHaveLength(2);
+    expect(s.sent[1]).toMatchObject({
+      jid: chat,
+      content: { delete: { remoteJid: chat, fromMe: true, id: externalId } },
+    });
+    const row = await messageRow(h.conn.id, externalId);
+    expect(row).toMatchObject({ isDeleted: true, deleteRequestedAt: null });
+    // Done once: another drain sends nothing more.
+    await drainOutbox(t.running.deps, h.conn.id, a.companyId, h.channel);
+    expect(s.sent).toHaveLength(2);
+  });
+
+  it('in a group the key names the group; while not connected the delete waits (retryable)', async () => {
+    const h = await connected();
+    await h.channel.deleteForEveryone!({ to: '120363041234567890', isGroup: true, externalId: 'OURS1' });
+    expect(h.last().sent.at(-1)).toMatchObject({
+      jid: '120363041234567890@g.us',
+      content: { delete: { remoteJid: '120363041234567890@g.us', fromMe: true, id: 'OURS1' } },
+    });
+
+    const idle = harness(await newConnection());
+    await idle.channel.start();
+    const err = await idle.channel.deleteForEveryone!({
+      to: '5511988887777',
+      isGroup: false,
+      externalId: 'OURS2',
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SendError);
+    expect((err as SendError).retry).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ChannelEvents,
   type OutboundMessage,
   type PhoneBookContact,
+  type SentMessageRef,
   type StatusUpdate,
 } from '../channel.js';
 import type { ChannelFactory, Whatsapp } from '../registry.js';
@@ -144,9 +145,24 @@ export class BetaChannel implements Channel {
       return { externalId: sent?.key.id ?? messageId };
     } catch (err) {
       this.inbound.sendFailed(messageId);
-      const code = closeCode(err);
-      const refused = code !== undefined && code >= 400 && code < 500 && ![408, 428, 429, 440].includes(code);
-      throw new SendError(err instanceof Error ? err.message : String(err), !refused);
+      throw sendError(err);
+    }
+  }
+
+  /** WhatsApp's "delete for everyone": a revoke naming our message's key in its chat. */
+  async deleteForEveryone(ref: SentMessageRef): Promise<void> {
+    const sock = this.sock;
+    if (!sock || !this.open) throw new SendError('WhatsApp is not connected', true);
+    // The chat's jid as the send used it, so the key names the message WhatsApp holds.
+    const remoteJid = toJid(ref.to, ref.isGroup);
+    const messageId = generateMessageIDV2(sock.user?.id);
+    // The revoke's own echo is ours, not an inbound message.
+    this.inbound.sending(messageId);
+    try {
+      await sock.sendMessage(remoteJid, { delete: { remoteJid, fromMe: true, id: ref.externalId } }, { messageId });
+    } catch (err) {
+      this.inbound.sendFailed(messageId);
+      throw sendError(err);
     }
   }
 
@@ -353,6 +369,13 @@ export class BetaChannel implements Channel {
     this.queue = run;
     return run;
   }
+}
+
+/** A failed socket send: refused for good on a 4xx close code, else worth retrying (connection trouble). */
+function sendError(err: unknown): SendError {
+  const code = closeCode(err);
+  const refused = code !== undefined && code >= 400 && code < 500 && ![408, 428, 429, 440].includes(code);
+  return new SendError(err instanceof Error ? err.message : String(err), !refused);
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -13,6 +13,10 @@ const RECHECK_MAX_MS = 5 * 60_000;
  * phone number id and token (`GET /{phoneNumberId}`: 200 → CONNECTED, else DISCONNECTED; an
  * outage is checked again with backoff), sends go over HTTP, and everything inbound arrives by
  * the webhook (webhook-routes.ts), in whichever process receives it.
+ *
+ * No `deleteForEveryone`: Meta's Messages API sends messages and marks received ones read, but
+ * has no operation to delete (revoke) a message the business sent — only the customer's own
+ * revokes are reported, by webhook. A message deleted in Balcão stays on the customer's phone.
  */
 export const cloudChannel: ChannelFactory = (conn, events, deps) =>
   new CloudChannel(conn, events, deps.config.WHATSAPP_CLOUD_API_URL, deps.log);

@@ -119,6 +119,16 @@ describe('sandbox channel', () => {
     expect(acks).toEqual([{ externalId, ack: 2 }]);
   });
 
+  it('takes a delete for everyone only when connected (retry later otherwise); no groups', async () => {
+    const ref = { to: '5511988887777', isGroup: false, externalId: 'sandbox-1' };
+    const down = new SandboxChannel(8, recorder().events, fakeStore().store, log, TIMINGS);
+    await expect(down.deleteForEveryone(ref)).rejects.toMatchObject({ retry: true });
+    const channel = new SandboxChannel(7, recorder().events, fakeStore('5511999990007').store, log, TIMINGS);
+    await channel.start();
+    await expect(channel.deleteForEveryone(ref)).resolves.toBeUndefined();
+    await expect(channel.deleteForEveryone({ ...ref, isGroup: true })).rejects.toMatchObject({ retry: false });
+  });
+
   it('logout forgets the pairing; stop ends every timer', async () => {
     const { events, statuses } = recorder();
     const { store, state } = fakeStore('5511999990007');

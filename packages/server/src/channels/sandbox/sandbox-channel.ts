@@ -6,6 +6,7 @@ import {
   type ChannelEvents,
   type OutboundMessage,
   type PhoneBookContact,
+  type SentMessageRef,
 } from '../channel.js';
 
 /**
@@ -125,6 +126,16 @@ export class SandboxChannel implements Channel {
     await this.store.rememberCustomer(message.to);
     this.deliver(externalId, 0);
     return { externalId };
+  }
+
+  /**
+   * The phone receives the revoke. Like everything the phone shows, the result lives in the
+   * stored messages: once the outbox records this delete done, the conversation shows the
+   * message deleted (simulator.ts).
+   */
+  async deleteForEveryone(message: SentMessageRef): Promise<void> {
+    if (this.state !== 'connected') throw new SendError('sandbox session is not connected', true);
+    if (message.isGroup) throw new SendError('the sandbox has no groups', false);
   }
 
   /** The business reading a customer's messages: already recorded as `read` on them. */

@@ -186,7 +186,8 @@ async function conversationRows(ctx: Ctx, id: number, where: ReturnType<typeof a
     /** The business's message: 1 sent, 2–3 delivered, 4 read. The customer's: `read` by the business. */
     ack: m.ack,
     read: m.read,
-    isDeleted: m.isDeleted,
+    // Ours deleted in Balcão reach the phone through the outbox: deleted there once it is done.
+    isDeleted: m.isDeleted && m.deleteRequestedAt === null,
     isEdited: m.isEdited,
     ticketId: m.ticketId,
     ticketStatus,

@@ -138,6 +138,11 @@ export const messages = pgTable(
     /** The external id this message quotes, kept when the quoted one is not (yet) stored. */
     quotedExternalId: text('quoted_external_id'),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /**
+     * Set when a sent message deleted in Balcão must be deleted on WhatsApp too; the session
+     * holder's outbox does it (or drops the request when the provider cannot) and clears it.
+     */
+    deleteRequestedAt: timestamp('delete_requested_at', { withTimezone: true }),
     isEdited: boolean('is_edited').notNull().default(false),
     /** Who sent it inside a group, or which user/bot sent an outbound message. */
     participant: text('participant'),
@@ -151,5 +156,7 @@ export const messages = pgTable(
     index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc()),
     // The outbox: queued outbound messages of a connection, oldest first.
     index('messages_outbox_idx').on(t.whatsappId, t.id).where(sql`${t.fromMe} and ${t.ack} = 0 and ${t.error} is null`),
+    // Deletions waiting to reach WhatsApp, per connection.
+    index('messages_delete_requested_idx').on(t.whatsappId, t.id).where(sql`${t.deleteRequestedAt} is not null`),
   ],
 );
