@@ -15,7 +15,11 @@ export interface ReadReceipt {
  * list keeps its order) and `company-{id}-ticket {action:'updateUnread', ticketId}` to the
  * ticket's audience. Returns what to acknowledge on WhatsApp, if anything was unread.
  */
-export async function markTicketRead(tx: Tx, events: EventSink, ticket: TicketRow): Promise<ReadReceipt | undefined> {
+export async function markTicketRead(
+  tx: Tx,
+  events: EventSink,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'queueId' | 'userId' | 'unreadMessages' | 'whatsappId' | 'contactId'>,
+): Promise<ReadReceipt | undefined> {
   const read = await tx
     .update(messages)
     .set({ read: true })

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { contacts, messages } from '../../db/schema/index.js';
 
 const quoted = alias(messages, 'quoted');
@@ -70,13 +71,47 @@ function toView({ q, qc, ...m }: Row) {
 }
 export type MessageView = ReturnType<typeof toView>;
 
-/** One page of a ticket's thread: newest page first (page 1), each page oldest first. */
+/**
+ * One page of a ticket's thread: newest page first (page 1), each page oldest first, with the
+ * thread's count. The count rides on the page's rows as an uncorrelated sub-select (evaluated
+ * once, and unlike `count(*) over ()` it leaves the page free to stop at its limit); only a page
+ * past the end, which has no row to carry it, costs a second statement.
+ */
 export async function messagePage(tx: Tx, ticketId: number, pageNumber: number, size: number) {
-  const rows = await selectMessages(tx, eq(messages.ticketId, ticketId))
-    .orderBy(desc(messages.id))
-    .limit(size + 1)
-    .offset((pageNumber - 1) * size);
-  return { messages: rows.slice(0, size).reverse().map(toView), hasMore: rows.length > size };
+  const rows = await pageQuery(tx).execute({ ticketId, limit: size + 1, offset: (pageNumber - 1) * size });
+  const threadCount = rows[0]?.total ?? (pageNumber === 1 ? 0 : await countMessages(tx, ticketId));
+  return {
+    messages: rows
+      .slice(0, size)
+      .reverse()
+      .map(({ total: _, ...row }) => toView(row)),
+    hasMore: rows.length > size,
+    count: threadCount,
+  };
+}
+
+/** `selectMessages`' joins with the count as one more column, prepared once per connection. */
+function pageQuery(tx: Tx) {
+  return prepared(tx, 'message_page', (name) => {
+    const ofTicket = eq(messages.ticketId, sql.placeholder('ticketId'));
+    const total = sql<number>`(select count(*) from ${messages} where ${ofTicket})`.mapWith(Number);
+    return tx
+      .select({ ...columns, total })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.contactId))
+      .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+      .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+      .where(ofTicket)
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
+
+async function countMessages(tx: Tx, ticketId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId));
+  return row?.n ?? 0;
 }
 
 /** Messages by id, oldest first, as the thread shows them. */

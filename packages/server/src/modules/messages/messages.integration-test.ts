@@ -108,6 +108,8 @@ describe('GET /api/messages/{ticketId}', () => {
     const p3 = await page(3);
     expect(p3.messages.map((m) => m.body)).toEqual(range(1, 5));
     expect(p3.hasMore).toBe(false);
+    // Past the end: no message, and still the thread's count and its ticket.
+    expect(await page(4)).toMatchObject({ messages: [], count: 45, hasMore: false, ticket: { id: ticketId } });
   });
 
   it('each message carries its contact and the message it quotes', async () => {
@@ -164,6 +166,8 @@ describe('GET /api/messages/{ticketId}', () => {
     const res = await userA.api.get(`/api/messages/${tk.id}`);
     expect(res.status).toBe(200);
     expect(res.body.ticket.unreadMessages).toBe(0);
+    // The page is read after the marking: it shows the customer's messages read.
+    expect(res.body.messages.filter((m: any) => !m.fromMe).map((m: any) => m.read)).toEqual([true, true, true]);
     expect((await ticketRow(t, a.companyId, tk.id)).unreadMessages).toBe(0);
     expect((await storedMessages(t, a.companyId, tk.id)).filter((m) => !m.fromMe).every((m) => m.read)).toBe(true);
     for (const who of ['admin', 'ana']) {

@@ -1,7 +1,9 @@
-import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contacts, queues, ticketTracking, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { prepared } from '../../db/prepared.js';
 import { ticketTagsColumn } from '../tags/ticket-tags-sql.js';
+import { viewerColumns } from './visibility.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -51,6 +53,25 @@ export function selectTickets(tx: Tx, where: SQL | undefined) {
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .where(where)
     .$dynamic();
+}
+
+/**
+ * One ticket's view (the joins of `selectTickets`, kept in step with it) with its company and
+ * the viewer's columns beside it, for single reads that decide visibility in the same round
+ * trip. Prepared once per connection (params `id`, `userId`): the hot read of every thread.
+ */
+export function ticketForViewer(tx: Tx) {
+  return prepared(tx, 'ticket_for_viewer', (name) =>
+    tx
+      .select({ ...ticketColumns, companyId: tickets.companyId, ...viewerColumns(sql.placeholder('userId')) })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(eq(tickets.id, sql.placeholder('id')))
+      .prepare(name),
+  );
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];

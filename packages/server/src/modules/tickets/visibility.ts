@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/context.js';
@@ -41,6 +41,32 @@ export async function loadViewer(tx: Tx, actor: Pick<Actor, 'userId'>): Promise<
     admin: user !== undefined && isAdmin(user),
     queueIds: links.map((l) => l.queueId),
     allTicket: user?.allTicket === 'enable',
+  };
+}
+
+/**
+ * The same three facts as columns of another select on the tickets (scalar sub-selects, so a
+ * `for update` still locks only the ticket): one round trip for the ticket and its viewer.
+ * `userId` may be a placeholder of a prepared statement.
+ */
+export function viewerColumns(userId: number | Placeholder) {
+  return {
+    viewerProfile: sql<string | null>`(select ${users.profile} from ${users} where ${users.id} = ${userId})`,
+    viewerAllTicket: sql<string | null>`(select ${users.allTicket} from ${users} where ${users.id} = ${userId})`,
+    viewerQueueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues}
+                                          where ${userQueues.userId} = ${userId})`,
+  };
+}
+
+type ViewerColumns = { viewerProfile: string | null; viewerAllTicket: string | null; viewerQueueIds: number[] };
+
+/** The Viewer out of a row selected with `viewerColumns` (a missing user sees as loadViewer's). */
+export function viewerOf(actor: Pick<Actor, 'userId'>, row: ViewerColumns): Viewer {
+  return {
+    userId: actor.userId,
+    admin: row.viewerProfile !== null && isAdmin({ profile: row.viewerProfile }),
+    queueIds: row.viewerQueueIds,
+    allTicket: row.viewerAllTicket === 'enable',
   };
 }
 

@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { canSee, loadViewer, type Viewer } from './visibility.js';
-import type { TicketRow } from './ticket-view.js';
+import { canSee, viewerColumns, viewerOf, type Viewer } from './visibility.js';
+import { ticketForViewer, type TicketRow, type TicketView } from './ticket-view.js';
 
 /** The ticket when the caller may see it (optionally locked for update); otherwise 404. */
 export async function findVisibleTicket(
@@ -13,9 +13,30 @@ export async function findVisibleTicket(
   id: number,
   opts: { lock?: boolean } = {},
 ): Promise<{ ticket: TicketRow; viewer: Viewer }> {
-  const query = tx.select().from(tickets).where(eq(tickets.id, id));
-  const [ticket] = opts.lock ? await query.for('update') : await query;
-  const viewer = await loadViewer(tx, actor);
-  if (!ticket || !canSee(viewer, ticket)) throw notFound('ticket');
-  return { ticket, viewer };
+  // The viewer comes with the ticket: one round trip instead of three.
+  const query = tx
+    .select({ ticket: tickets, ...viewerColumns(actor.userId) })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  const viewer = row && viewerOf(actor, row);
+  if (!row || !canSee(viewer!, row.ticket)) throw notFound('ticket');
+  return { ticket: row.ticket, viewer: viewer! };
+}
+
+/**
+ * The ticket as the API shows it (`TicketView`), when the caller may see it; otherwise 404. One
+ * statement: the view, the viewer, and the company (which the view does not show).
+ */
+export async function findVisibleTicketView(
+  tx: Tx,
+  actor: Pick<Actor, 'userId'>,
+  id: number,
+): Promise<{ view: TicketView; companyId: number; viewer: Viewer }> {
+  const [row] = await ticketForViewer(tx).execute({ id, userId: actor.userId });
+  if (!row) throw notFound('ticket');
+  const { companyId, viewerProfile, viewerAllTicket, viewerQueueIds, ...view } = row;
+  const viewer = viewerOf(actor, { viewerProfile, viewerAllTicket, viewerQueueIds });
+  if (!canSee(viewer, view)) throw notFound('ticket');
+  return { view, companyId, viewer };
 }
