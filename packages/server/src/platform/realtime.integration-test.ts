@@ -5,6 +5,7 @@ import { signupTenant } from '../../test/support/factories.js';
 import { startSecondProcess } from '../../test/support/second-process.js';
 import { inTenant } from '../db/client.js';
 import { queues } from '../db/schema/index.js';
+import type { RealtimeHub } from './realtime.js';
 
 const connect = (url: string, token: string) =>
   new Promise<Socket>((resolve, reject) => {
@@ -167,6 +168,45 @@ describe('rooms follow the user', () => {
     await new Promise((r) => setTimeout(r, 400));
     // …and A no longer does.
     expect(heard.filter((q) => q === qa!.id)).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('events of one publish for the same audience', () => {
+  it('reach each socket in one flush, in order; other audiences keep their place between them', async () => {
+    const x = await signupTenant(a);
+    const socket = await connect(a.url, x.admin.token);
+    const hub = a.running.deps.realtime as RealtimeHub;
+    // The server side of that socket: engine.io tells each flush of its write buffer.
+    const server = [...hub.io!.of('/').sockets.values()].find(
+      (s) => (s.data as { companyId: number }).companyId === x.companyId,
+    )!;
+    const flushes: number[] = [];
+    server.conn.on('flush', (buffer: unknown[]) => flushes.push(buffer.length));
+    const heard: string[] = [];
+    socket.onAny((event: string, e: { n: string }) => heard.push(`${event.replace(/^company-\d+-/, '')}:${e.n}`));
+    const event = (topic: 'ticket' | 'appMessage' | 'contact', n: string, to: 'ticket' | 'company') => ({
+      companyId: x.companyId,
+      topic,
+      payload: { action: 'update', n },
+      audience: to === 'ticket' ? { to: 'ticket' as const, queueId: null, userId: null } : { to: 'company' as const },
+    });
+
+    const hear = async (n: number) => {
+      const until = Date.now() + 5_000;
+      while (heard.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    };
+
+    // A message and its ticket (the inbound pair): one flush of both, not one each.
+    hub.publish([event('appMessage', '1', 'ticket'), event('ticket', '2', 'ticket')]);
+    await hear(2);
+    expect(heard).toEqual(['appMessage:1', 'ticket:2']);
+    expect(flushes).toEqual([2]);
+
+    // Another audience in between keeps its place.
+    hub.publish([event('ticket', '3', 'ticket'), event('contact', '4', 'company'), event('ticket', '5', 'ticket')]);
+    await hear(5);
+    expect(heard.slice(2)).toEqual(['ticket:3', 'contact:4', 'ticket:5']);
     socket.close();
   });
 });

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { eventName, SOCKET_PING_MS } from '@balcao/contracts';
 import type { Audience, DomainEvent, Publisher, SessionEndReason } from './context.js';
 import type { LoadedSession } from './session.js';
+import { emitTogether } from './emit-together.js';
 
 /**
  * The server-side event that carries one publish's events to the other processes: one adapter
@@ -14,6 +15,26 @@ import type { LoadedSession } from './session.js';
  */
 const FANOUT = 'balcao:events';
 type Emit = [rooms: string[], name: string, payload: unknown];
+
+/**
+ * This process's sockets. Consecutive events for the same rooms (an inbound message and its
+ * ticket) go out together, one write per socket (emit-together.ts); only rooms someone is in
+ * are emitted to (a packet is encoded even when nobody hears it).
+ */
+function deliverLocally(io: Server, emits: readonly Emit[]): void {
+  const adapter = io.of('/').adapter;
+  for (let i = 0, end = 1; i < emits.length; i = end, end = i + 1) {
+    const to = emits[i]![0];
+    while (end < emits.length && sameRooms(emits[end]![0], to)) end++;
+    if (!to.some((r) => adapter.rooms.has(r))) continue;
+    const run = emits.slice(i, end);
+    if (run.length === 1) io.local.to(to).emit(run[0]![1], run[0]![2]);
+    else emitTogether(io, to, run.map(namePayload));
+  }
+}
+
+const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((r, k) => r === b[k]);
+const namePayload = ([, name, payload]: Emit): [string, unknown] => [name, payload];
 
 /** Room names: the only place that knows them. */
 export const rooms = {
@@ -97,9 +118,7 @@ export class RealtimeHub implements Publisher {
         .catch((err: Error) => next(new Error(err.message || 'unauthorized')));
     });
     io.on('connection', (socket: Socket) => this.onConnection(socket));
-    io.on(FANOUT, (emits: Emit[]) => {
-      for (const [to, name, payload] of emits) io.local.to(to).emit(name, payload);
-    });
+    io.on(FANOUT, (emits: Emit[]) => deliverLocally(io, emits));
     this.io = io;
     return io;
   }
@@ -136,12 +155,9 @@ export class RealtimeHub implements Publisher {
       eventName(ev.companyId, ev.topic),
       ev.payload,
     ]);
-    // This process's sockets: only rooms someone is in (a packet is encoded even when nobody hears it).
-    const adapter = io.of('/').adapter;
-    for (const [to, name, payload] of emits) {
-      if (to.some((r) => adapter.rooms.has(r))) io.local.to(to).emit(name, payload);
-    }
+    deliverLocally(io, emits);
     // The other processes, when there are any (the adapter knows them by their heartbeats).
+    const adapter = io.of('/').adapter;
     if (this.owner) {
       void adapter.serverCount().then((servers) => {
         if (servers > 1) io.serverSideEmit(FANOUT, emits);
