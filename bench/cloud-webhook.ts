@@ -423,13 +423,16 @@ const storedAmong = (dataDir: string, target: Target, ids: string[]) =>
     return new Set(rows.map((r) => r.external_id as string));
   });
 
-/** Messages stored more than once: rows beyond the first per external id (the unique index says 0). */
+/**
+ * Customer messages stored more than once: rows beyond the first per external id (the unique
+ * index says 0). Ours are left out: a reply still queued has no external id yet.
+ */
 const duplicateCount = (dataDir: string, target: Target) =>
   withDb(dataDir, async (db) =>
     Number(
       (
         await db.query(
-          'select coalesce(sum(n - 1), 0) as extra from (select count(*) as n from messages where whatsapp_id = $1 group by external_id) g',
+          'select coalesce(sum(n - 1), 0) as extra from (select count(*) as n from messages where whatsapp_id = $1 and not from_me group by external_id) g',
           [target.connectionId],
         )
       ).rows[0].extra,
