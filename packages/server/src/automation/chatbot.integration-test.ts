@@ -27,6 +27,7 @@ import {
 } from '../../test/support/inbox.js';
 import { chatbotDone, outboxDrained, pairedSandbox, sandboxCustomer } from '../../test/support/sandbox-phone.js';
 import { receiveBatch } from '../inbox/receive-batch.js';
+import { chatbotJobDef, claimJob } from './chatbot-jobs.js';
 import { connectSocket } from '../../test/support/socket.js';
 import { companies, messages, queues, whatsapps } from '../db/schema/index.js';
 import { runChatbot } from './run-chatbot.js';
@@ -513,6 +514,27 @@ describe('the chatbot’s job', () => {
     );
     await maria.says('alô?');
     expect(await maria.received()).toEqual(['Estamos fechados']);
+  });
+
+  it('a company’s transaction can queue and claim only its own company’s jobs', async () => {
+    const mine = await createTenant(t, { planId });
+    const other = await createTenant(t, { planId });
+    const payload = (companyId: number) => ({ companyId, ticketId: 1, messageId: 1 });
+    const id = randomUUID();
+    const refused = await scoped(t, mine.companyId, (tx) =>
+      t.running.deps.jobs.insertWithin(tx, chatbotJobDef, [{ id, payload: payload(other.companyId) }]),
+    ).catch((err: { cause?: { message?: string } }) => err.cause?.message);
+    expect(refused).toMatch(/row-level security/);
+    const theirs = randomUUID();
+    await t.running.deps.pools.owner.query(
+      `insert into pgboss.job (id, name, data, start_after) values ($1, 'chatbot-reply', $2, now() + interval '1 hour')`,
+      [theirs, JSON.stringify(payload(other.companyId))],
+    );
+    const claimed = await scoped(t, mine.companyId, (tx) => tx.execute(claimJob(theirs)));
+    expect(claimed.rows).toEqual([]);
+    const { rows } = await t.running.deps.pools.owner.query('select state from pgboss.job where id = $1', [theirs]);
+    expect(rows).toEqual([{ state: 'created' }]);
+    await t.running.deps.pools.owner.query('delete from pgboss.job where id = $1', [theirs]);
   });
 
   it('a run claiming a job a worker already took answers nothing; the worker’s run answers', async () => {

@@ -51,12 +51,23 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** The tenant role may queue jobs and delete (claim) them by id; it reads no job's payload. */
+/**
+ * The tenant role may queue jobs and delete (claim) them by id, only its own company's (the
+ * payload's companyId, under row-level security like every tenant table); it reads no payload.
+ * pg-boss itself runs as the table's owner, which the policy does not bind.
+ */
 const TENANT_JOB_GRANTS = `
   grant usage on schema pgboss to balcao_app;
   grant select on pgboss.queue to balcao_app;
   grant insert, delete on pgboss.job to balcao_app;
-  grant select (id, name, state) on pgboss.job to balcao_app;`;
+  grant select (id, name, state) on pgboss.job to balcao_app;
+  alter table pgboss.job enable row level security;
+  do $$ begin
+    create policy tenant_jobs on pgboss.job to balcao_app
+      using ((data->>'companyId')::int = app_company_id())
+      with check ((data->>'companyId')::int = app_company_id());
+  exception when duplicate_object then null;
+  end $$;`;
 
 /** pg-boss's own statement (`$1`…) run through a drizzle transaction. */
 function asDrizzle(text: string, values: unknown[]): SQL {
