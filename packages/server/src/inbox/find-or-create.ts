@@ -1,59 +1,134 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import type { EventSink } from '../platform/context.js';
 import { contacts, tickets } from '../db/schema/index.js';
+import { contactView, publishContact } from '../modules/contacts/contact-view.js';
+import { tableRows } from './table-rows.js';
 
 /**
- * The contact of a phone number (or group), created on first sight. A push name fills the name
- * only while the contact has none of its own (the number); a name the staff chose is kept.
+ * The contact of a number and its live ticket on a connection, found or created, set-based (one
+ * statement for many), for every path that meets a number: inbound messages (receive-batch.ts)
+ * and the external API's sends.
  */
-export async function upsertContact(
-  tx: Tx,
-  companyId: number,
-  c: { number: string; name?: string; lid?: string; isGroup: boolean; whatsappId: number },
-) {
-  const name = c.name?.trim() || c.number;
-  const [row] = await tx
-    .insert(contacts)
-    .values({ companyId, number: c.number, name, lid: c.lid ?? null, isGroup: c.isGroup, whatsappId: c.whatsappId })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      set: {
-        name: sql`case when ${contacts.name} = ${contacts.number} and ${name} <> ${c.number} then ${name} else ${contacts.name} end`,
-        lid: sql`coalesce(excluded.lid, ${contacts.lid})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning();
-  return row!;
+
+type Contact = typeof contacts.$inferSelect;
+type Ticket = typeof tickets.$inferSelect;
+
+const contactRows = tableRows(contacts);
+const ticketRows = tableRows(tickets);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A phone number (or group) as a message shows it: the push name and device id when known. */
+export interface SeenContact {
+  number: string;
+  name?: string;
+  lid?: string;
+  isGroup: boolean;
+  whatsappId: number;
 }
 
 /**
- * The contact's live ticket on this connection (pending or open), or a new pending one. A closed
- * ticket is never silently reused. Two messages racing for the first ticket meet at the partial
- * unique index `tickets_one_live_key`: the loser reads the winner's ticket.
+ * The contacts of these numbers, created on first sight, in one upsert by (company, number), in
+ * number order. A push name fills the name only while the contact has none of its own (the
+ * number): a name the staff chose is kept; a LID is kept. A known contact with nothing new is only
+ * read, not rewritten: most messages come from customers already known, and a row version per
+ * message is wasted work. A new or newly named contact is announced on the contact topic.
  */
-export async function liveTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number, isGroup: boolean) {
-  const live = () =>
-    tx
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.contactId, contactId),
-          eq(tickets.whatsappId, whatsappId),
-          inArray(tickets.status, ['pending', 'open']),
-        ),
-      )
-      .for('update')
-      .limit(1);
-  const [existing] = await live();
-  if (existing) return { ticket: existing, created: false };
-  const [created] = await tx
-    .insert(tickets)
-    .values({ companyId, contactId, whatsappId, isGroup, status: 'pending' })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return { ticket: created, created: true };
-  const [winner] = await live();
-  return { ticket: winner!, created: false };
+export async function upsertContacts(
+  tx: Tx,
+  events: EventSink,
+  companyId: number,
+  list: SeenContact[],
+): Promise<Map<string, Contact>> {
+  const byNumber = new Map<string, { name?: string; lid?: string; isGroup: boolean; whatsappId: number }>();
+  for (const seen of list) {
+    const c = byNumber.get(seen.number) ?? { isGroup: seen.isGroup, whatsappId: seen.whatsappId };
+    if (!c.name && seen.name?.trim()) c.name = seen.name.trim();
+    c.lid ??= seen.lid;
+    byNumber.set(seen.number, c);
+  }
+  const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
+  const numbers = values.map(([n]) => n);
+  const { rows } = await tx.execute(sql`
+    with v (number, name, lid, is_group, whatsapp_id) as (
+      select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
+        ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
+        ${sql.param(values.map(([, c]) => c.whatsappId))}::int[])
+    ), written as (
+      insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
+      select ${companyId}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
+      on conflict (company_id, number) do update set
+        name = case when contacts.name = contacts.number and excluded.name <> excluded.number
+          then excluded.name else contacts.name end,
+        lid = coalesce(excluded.lid, contacts.lid),
+        updated_at = now()
+      where (contacts.name = contacts.number and excluded.name <> excluded.number)
+        or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
+      returning ${contactRows.list()}
+    )
+    select *, true as "_written" from written
+    union all
+    select c.*, false from v cross join lateral (
+      select ${contactRows.list()} from contacts where number = v.number limit 1) c
+    where not exists (select 1 from written w where w.number = v.number)`);
+  const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
+  // A contact seen for the first time, or given its name: the contacts page hears of it.
+  for (const r of rows) if (r._written === true) publishContact(events, companyId, contactView(contactRows.map(r)));
+  // A contact created by a concurrent batch after this statement began is not in its snapshot.
+  const missing = numbers.filter((n) => !found.has(n));
+  if (missing.length > 0) {
+    const { rows: late } = await tx.execute(
+      sql`select ${contactRows.list()} from contacts where number = any(${sql.param(missing)}::text[])`,
+    );
+    for (const c of late.map((r) => contactRows.map(r))) found.set(c.number, c);
+  }
+  return found;
+}
+
+/** The key of `liveTickets`' answer. */
+export const liveKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;
+
+/**
+ * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one —
+ * a closed ticket is never silently reused. New tickets are inserted in one statement; one that
+ * loses the race at the partial unique index `tickets_one_live_key` to a concurrent writer is read
+ * back (the winner's). Keyed by `liveKey`.
+ */
+export async function liveTickets(
+  tx: Tx,
+  companyId: number,
+  list: { contactId: number; whatsappId: number; isGroup: boolean }[],
+): Promise<Map<string, Ticket>> {
+  const wanted = new Map<string, { contactId: number; whatsappId: number; isGroup: boolean }>();
+  for (const p of list) wanted.set(liveKey(p.contactId, p.whatsappId), p);
+  const pairs = [...wanted.values()].sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId);
+  const found = new Map<string, Ticket>();
+  const readLive = async (of: typeof pairs) => {
+    // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
+    const { rows } = await tx.execute(sql`
+      select t.* from unnest(${sql.param(of.map((p) => p.contactId))}::int[],
+          ${sql.param(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
+        cross join lateral (
+          select ${ticketRows.list()} from tickets
+          where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
+          limit 1 for update) t
+      order by p.ord`);
+    for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
+  };
+  await readLive(pairs);
+  const missing = pairs.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
+  if (missing.length > 0) {
+    const { rows } = await tx.execute(sql`
+      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
+      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending'
+      from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
+        ${sql.param(missing.map((p) => p.isGroup))}::boolean[]) as v(contact_id, whatsapp_id, is_group)
+      order by v.contact_id, v.whatsapp_id
+      on conflict do nothing
+      returning ${ticketRows.list()}`);
+    for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
+    const lost = missing.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
+    if (lost.length > 0) await readLive(lost);
+  }
+  return found;
 }

@@ -2,14 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Deps, EventSink } from '../platform/context.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import type { Tx } from '../db/client.js';
-import { contacts, messages, tickets } from '../db/schema/index.js';
+import { messages, tickets } from '../db/schema/index.js';
 import type { InboundMessage } from '../channels/channel.js';
 import type { ConnectionRef, Received } from './receive-message.js';
 import { previewOf } from './preview.js';
 import { afterReceive } from './after-receive.js';
 import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
 import { tableRows } from './table-rows.js';
-import { contactView, publishContact } from '../modules/contacts/contact-view.js';
+import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -18,7 +18,6 @@ export interface BatchItem {
   media?: { key: string; name: string };
 }
 
-type Contact = typeof contacts.$inferSelect;
 type Ticket = typeof tickets.$inferSelect;
 type Message = typeof messages.$inferSelect;
 
@@ -94,14 +93,23 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
     tx,
     events,
     companyId,
-    fresh.map((i) => items[i]!),
+    fresh.map((i) => {
+      const { conn, msg } = items[i]!;
+      // Our own phone's push name is not the customer's.
+      const name = msg.fromMe ? undefined : msg.contact.name;
+      return { number: msg.contact.number, name, lid: msg.contact.lid, isGroup: msg.isGroup, whatsappId: conn.id };
+    }),
   );
   const ticketOf = await liveTickets(
     tx,
     companyId,
-    fresh.map((i) => ({ contact: contactOf.get(items[i]!.msg.contact.number)!, item: items[i]! })),
+    fresh.map((i) => ({
+      contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
+      whatsappId: items[i]!.conn.id,
+      isGroup: items[i]!.msg.isGroup,
+    })),
   );
-  const pairOf = (it: BatchItem) => ticketOf.get(`${contactOf.get(it.msg.contact.number)!.id}:${it.conn.id}`)!;
+  const pairOf = (it: BatchItem) => ticketOf.get(liveKey(contactOf.get(it.msg.contact.number)!.id, it.conn.id))!;
 
   const {
     rows,
@@ -165,118 +173,8 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   return results;
 }
 
-const contactRows = tableRows(contacts);
 const ticketRows = tableRows(tickets);
 const messageRows = tableRows(messages);
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Every contact of the batch in one upsert by (company, number), in number order. As in
- * `upsertContact`: a push name fills the name only while the contact has none of its own, a LID
- * is kept. A known contact with nothing new is only read (and locked), not rewritten: most
- * messages come from customers already known, and a row version per message is wasted work.
- */
-async function upsertContacts(
-  tx: Tx,
-  events: EventSink,
-  companyId: number,
-  list: BatchItem[],
-): Promise<Map<string, Contact>> {
-  const byNumber = new Map<string, { name?: string; lid?: string; isGroup: boolean; whatsappId: number }>();
-  for (const { conn, msg } of list) {
-    const c = byNumber.get(msg.contact.number) ?? { isGroup: msg.isGroup, whatsappId: conn.id };
-    // Our own phone's push name is not the customer's.
-    if (!c.name && !msg.fromMe && msg.contact.name?.trim()) c.name = msg.contact.name.trim();
-    c.lid ??= msg.contact.lid;
-    byNumber.set(msg.contact.number, c);
-  }
-  const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
-  const numbers = values.map(([n]) => n);
-  const { rows } = await tx.execute(sql`
-    with v (number, name, lid, is_group, whatsapp_id) as (
-      select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
-        ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
-        ${sql.param(values.map(([, c]) => c.whatsappId))}::int[])
-    ), written as (
-      insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
-      select ${companyId}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
-      on conflict (company_id, number) do update set
-        name = case when contacts.name = contacts.number and excluded.name <> excluded.number
-          then excluded.name else contacts.name end,
-        lid = coalesce(excluded.lid, contacts.lid),
-        updated_at = now()
-      where (contacts.name = contacts.number and excluded.name <> excluded.number)
-        or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
-      returning ${contactRows.list()}
-    )
-    select *, true as "_written" from written
-    union all
-    select c.*, false from v cross join lateral (
-      select ${contactRows.list()} from contacts where number = v.number limit 1) c
-    where not exists (select 1 from written w where w.number = v.number)`);
-  const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
-  // A contact seen for the first time, or given its name: the contacts page hears of it.
-  for (const r of rows) if (r._written === true) publishContact(events, companyId, contactView(contactRows.map(r)));
-  // A contact created by a concurrent batch after this statement began is not in its snapshot.
-  const missing = numbers.filter((n) => !found.has(n));
-  if (missing.length > 0) {
-    const { rows: late } = await tx.execute(
-      sql`select ${contactRows.list()} from contacts where number = any(${sql.param(missing)}::text[])`,
-    );
-    for (const c of late.map((r) => contactRows.map(r))) found.set(c.number, c);
-  }
-  return found;
-}
-
-/**
- * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one.
- * New tickets are inserted in one statement; one that loses the race at the partial unique index
- * `tickets_one_live_key` to a concurrent writer is read back (the winner's). Keys: `contactId:whatsappId`.
- */
-async function liveTickets(
-  tx: Tx,
-  companyId: number,
-  list: { contact: Contact; item: BatchItem }[],
-): Promise<Map<string, Ticket>> {
-  const wanted = new Map<string, { contactId: number; whatsappId: number; isGroup: boolean }>();
-  for (const { contact, item } of list) {
-    wanted.set(`${contact.id}:${item.conn.id}`, {
-      contactId: contact.id,
-      whatsappId: item.conn.id,
-      isGroup: item.msg.isGroup,
-    });
-  }
-  const pairs = [...wanted.values()].sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId);
-  const found = new Map<string, Ticket>();
-  const readLive = async (of: typeof pairs) => {
-    // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
-    const { rows } = await tx.execute(sql`
-      select t.* from unnest(${sql.param(of.map((p) => p.contactId))}::int[],
-          ${sql.param(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
-        cross join lateral (
-          select ${ticketRows.list()} from tickets
-          where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
-          limit 1 for update) t
-      order by p.ord`);
-    for (const r of rows.map((row) => ticketRows.map(row))) found.set(`${r.contactId}:${r.whatsappId}`, r);
-  };
-  await readLive(pairs);
-  const missing = pairs.filter((p) => !found.has(`${p.contactId}:${p.whatsappId}`));
-  if (missing.length > 0) {
-    const { rows } = await tx.execute(sql`
-      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
-      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending'
-      from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
-        ${sql.param(missing.map((p) => p.isGroup))}::boolean[]) as v(contact_id, whatsapp_id, is_group)
-      order by v.contact_id, v.whatsapp_id
-      on conflict do nothing
-      returning ${ticketRows.list()}`);
-    for (const r of rows.map((row) => ticketRows.map(row))) found.set(`${r.contactId}:${r.whatsappId}`, r);
-    const lost = missing.filter((p) => !found.has(`${p.contactId}:${p.whatsappId}`));
-    if (lost.length > 0) await readLive(lost);
-  }
-  return found;
-}
 
 /**
  * The messages in one insert, in the batch's order (ids follow it), and in the same statement

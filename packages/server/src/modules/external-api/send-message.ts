@@ -1,7 +1,7 @@
 import type { ExternalSendResponse } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { liveTicket, upsertContact } from '../../inbox/find-or-create.js';
+import { liveKey, liveTickets, upsertContacts } from '../../inbox/find-or-create.js';
 import { queueOutbound, type OutboundInput } from '../../inbox/queue-outbound.js';
 import type { ApiConnection } from './authenticate.js';
 import type { SendRequest } from './read-request.js';
@@ -30,8 +30,12 @@ export async function sendExternalMessage(
 ): Promise<ExternalSendResponse> {
   const { companyId, whatsappId } = conn;
   const result = await runTenant(deps, companyId, async (tx, events) => {
-    const contact = await upsertContact(tx, companyId, { number: input.number, isGroup: false, whatsappId });
-    const { ticket } = await liveTicket(tx, companyId, contact.id, whatsappId, false);
+    const contact = (
+      await upsertContacts(tx, events, companyId, [{ number: input.number, isGroup: false, whatsappId }])
+    ).get(input.number)!;
+    const ticket = (await liveTickets(tx, companyId, [{ contactId: contact.id, whatsappId, isGroup: false }])).get(
+      liveKey(contact.id, whatsappId),
+    )!;
     const messageIds: number[] = [];
     for (const message of outgoing(input)) {
       const stored = await queueOutbound(tx, events, {
