@@ -14,6 +14,13 @@ export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps)
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
 const SIGNAL_CHANNEL = 'balcao_signal';
+const READ_CHANNEL = 'balcao_read';
+/**
+ * A NOTIFY payload must stay under 8000 bytes. Reading the newest message marks the earlier ones
+ * of the chat read too, so the newest ids are the ones worth sending.
+ */
+const READ_MAX_IDS = 50;
+const READ_MAX_BYTES = 4000;
 export type SessionAction = 'start' | 'restart' | 'logout';
 
 interface Live {
@@ -49,6 +56,7 @@ export class SessionRegistry {
     await this.listener.query(`LISTEN ${SESSION_CHANNEL}`);
     await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
     await this.listener.query(`LISTEN ${SIGNAL_CHANNEL}`);
+    await this.listener.query(`LISTEN ${READ_CHANNEL}`);
     await this.tick();
     this.timer = setInterval(() => void this.tick(), LEASE_RENEW_MS);
   }
@@ -74,6 +82,35 @@ export class SessionRegistry {
     ]);
   }
 
+  /**
+   * Read receipts for a chat, through the live channel here when this process holds the session,
+   * else by NOTIFY to the holder (the newest ids only, see READ_MAX_IDS). Nobody acts when no
+   * process holds it. Failures are logged, never thrown.
+   */
+  async markRead(whatsappId: number, chatId: string, externalIds: string[]): Promise<void> {
+    const channel = this.local(whatsappId);
+    if (channel) return this.readLocally(channel, whatsappId, chatId, externalIds);
+    let ids = externalIds.slice(-READ_MAX_IDS);
+    let payload = JSON.stringify({ whatsappId, chatId, externalIds: ids });
+    while (ids.length > 1 && Buffer.byteLength(payload) > READ_MAX_BYTES) {
+      ids = ids.slice(Math.ceil(ids.length / 2));
+      payload = JSON.stringify({ whatsappId, chatId, externalIds: ids });
+    }
+    if (Buffer.byteLength(payload) > READ_MAX_BYTES) {
+      this.deps.log.warn({ whatsappId }, 'read receipt too large to forward');
+      return;
+    }
+    await this.deps.pools.owner
+      .query('select pg_notify($1, $2)', [READ_CHANNEL, payload])
+      .catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'read receipts failed'));
+  }
+
+  private async readLocally(channel: Channel, whatsappId: number, chatId: string, externalIds: string[]) {
+    await channel
+      .markRead(chatId, externalIds)
+      .catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'read receipts failed'));
+  }
+
   /** The live channel of a connection, when this process holds it. */
   local(whatsappId: number): Channel | undefined {
     return this.live.get(whatsappId)?.channel;
@@ -83,6 +120,7 @@ export class SessionRegistry {
     if (this.stopped) return;
     if (channel === OUTBOX_CHANNEL) return this.drain(Number(payload));
     if (channel === SIGNAL_CHANNEL) return this.onSignal(payload);
+    if (channel === READ_CHANNEL) return this.onRead(payload);
     const [id, action] = payload.split(':');
     const whatsappId = Number(id);
     void (async () => {
@@ -110,6 +148,18 @@ export class SessionRegistry {
     const channel = this.live.get(whatsappId)?.channel;
     if (!channel?.onSignal) return;
     channel.onSignal(payload).catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'channel signal failed'));
+  }
+
+  private onRead(raw: string): void {
+    let read: { whatsappId: number; chatId: string; externalIds: string[] };
+    try {
+      read = JSON.parse(raw) as typeof read;
+    } catch {
+      return;
+    }
+    const channel = this.live.get(read.whatsappId)?.channel;
+    if (!channel || !Array.isArray(read.externalIds)) return;
+    void this.readLocally(channel, read.whatsappId, read.chatId, read.externalIds);
   }
 
   /** Serialised: one pass at a time. */

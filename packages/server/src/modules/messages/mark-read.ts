@@ -24,7 +24,7 @@ export async function markTicketRead(
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
-    .returning({ externalId: messages.externalId });
+    .returning({ id: messages.id, externalId: messages.externalId });
   if (read.length === 0 && ticket.unreadMessages === 0) return undefined;
   await tx.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
   events.push({
@@ -33,6 +33,8 @@ export async function markTicketRead(
     payload: { action: 'updateUnread', ticketId: ticket.id },
     audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
   });
+  // Oldest first: RETURNING has no order, and the newest id is the one that counts on WhatsApp.
+  read.sort((x, y) => x.id - y.id);
   const externalIds = read.flatMap((r) => (r.externalId ? [r.externalId] : []));
   if (ticket.whatsappId === null || externalIds.length === 0) return undefined;
   const [contact] = await tx
@@ -43,16 +45,10 @@ export async function markTicketRead(
 }
 
 /**
- * Read receipts to WhatsApp, through the live channel when this process holds the connection's
- * session. When another process holds it, nothing is sent: the messages are read here, and the
- * phone shows them read once anyone answers (a cross-process route, like the outbox's NOTIFY,
- * would be needed to do better). Fire and forget: a failed receipt is logged, never an error.
+ * Read receipts to WhatsApp, through whichever process holds the connection's session (the
+ * registry forwards them by NOTIFY). Fire and forget: a failed receipt is logged, never an error.
  */
 export function sendReadReceipts(deps: Deps, receipt: ReadReceipt | undefined): void {
   if (!receipt) return;
-  const channel = deps.sessions.local(receipt.whatsappId);
-  if (!channel) return;
-  channel
-    .markRead(receipt.chatId, receipt.externalIds)
-    .catch((err: unknown) => deps.log.warn({ err, whatsappId: receipt.whatsappId }, 'read receipts failed'));
+  void deps.sessions.markRead(receipt.whatsappId, receipt.chatId, receipt.externalIds);
 }
