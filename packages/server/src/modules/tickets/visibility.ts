@@ -2,6 +2,7 @@ import { eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzl
 import type { Tx } from '../../db/client.js';
 import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/context.js';
+import { prepared } from '../../db/prepared.js';
 
 /**
  * Who sees a ticket — one rule for the list, one ticket, its messages, its transitions and the
@@ -28,20 +29,15 @@ export const isAdmin = (actor: Pick<Actor, 'profile'>) => actor.profile === 'adm
  * (a socket lives for hours).
  */
 export async function loadViewer(tx: Tx, actor: Pick<Actor, 'userId'>): Promise<Viewer> {
-  const [user] = await tx
-    .select({ profile: users.profile, allTicket: users.allTicket })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  const links = await tx
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(eq(userQueues.userId, actor.userId));
-  return {
-    userId: actor.userId,
-    admin: user !== undefined && isAdmin(user),
-    queueIds: links.map((l) => l.queueId),
-    allTicket: user?.allTicket === 'enable',
-  };
+  // One round trip, prepared once per connection: every list, kanban and socket join reads it.
+  const [row] = await prepared(tx, 'load_viewer', (name) =>
+    tx
+      .select(viewerColumns(sql.placeholder('userId')))
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(name),
+  ).execute({ userId: actor.userId });
+  return viewerOf(actor, row ?? { viewerProfile: null, viewerAllTicket: null, viewerQueueIds: [] });
 }
 
 /**
