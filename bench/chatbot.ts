@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { createHmac, randomBytes } from 'node:crypto';
-import { freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
+import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
 import { graphAnswerer, serverCpu } from './cloud-webhook.ts';
 
 /**
@@ -78,7 +78,9 @@ export async function benchChatbot() {
         if (res.status !== 201) throw new Error(`customer message: ${res.status} ${await res.text()}`);
       },
       async cloud(number, name, body) {
-        const delivery = JSON.stringify(cloudDelivery(target.phoneNumberId, number, name, body, `wamid.bot.${++seq}`));
+        const delivery = JSON.stringify(
+          cloudDelivery(target.phoneNumberId, [{ from: number, name, id: `wamid.bot.${++seq}`, body }]),
+        );
         const res = await fetch(`${base}/api/webhooks/whatsapp/${target.cloudId}`, {
           method: 'POST',
           headers: {
@@ -138,29 +140,6 @@ export async function benchChatbot() {
     await stop(child);
     await fs.rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A Meta-shaped delivery of one text message. */
-function cloudDelivery(phoneNumberId: string, from: string, name: string, body: string, id: string) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name }, wa_id: from }],
-              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
-            },
-          },
-        ],
-      },
-    ],
-  };
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;

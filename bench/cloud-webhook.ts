@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
+import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
 
 /**
  * Inbound throughput through the signed Cloud API webhook into stored messages, one server
@@ -259,36 +259,15 @@ export async function drive(
 /** A Meta-shaped delivery of `batch` text messages from customers of the pool. */
 function deliveryBody(target: Target, runId: string, seq: number, batch: number) {
   const ids: string[] = [];
-  const messages = [];
-  const contacts = new Map<string, { profile: { name: string }; wa_id: string }>();
-  const ts = String(Math.floor(Date.now() / 1000));
+  const texts = [];
   for (let i = 0; i < batch; i++) {
     const n = seq + i;
     const from = `5511${String(900_000_000 + ((n * 7919) % CUSTOMERS)).padStart(9, '0')}`;
     const id = `wamid.bench.${runId}.${n}`;
     ids.push(id);
-    contacts.set(from, { profile: { name: `Cliente ${from.slice(-4)}` }, wa_id: from });
-    messages.push({ from, id, timestamp: ts, type: 'text', text: { body: `Mensagem ${n} do benchmark` } });
+    texts.push({ from, name: `Cliente ${from.slice(-4)}`, id, body: `Mensagem ${n} do benchmark` });
   }
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000000', phone_number_id: target.phoneNumberId },
-              contacts: [...contacts.values()],
-              messages,
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const body = JSON.stringify(cloudDelivery(target.phoneNumberId, texts));
   return { body, ids };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { percentile } from './lib.ts';
+import { cloudDelivery, percentile } from './lib.ts';
 
 /**
  * Realtime fan-out at scale (issue 4, acceptance 5; goal p99 ≤ 100 ms): 500 agents of the
@@ -208,33 +208,9 @@ async function deliver(
 ): Promise<number> {
   const { cloud, fanoutTicket } = ds.measured;
   const from = fanoutTicket.contactNumber;
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550000000', phone_number_id: cloud.phoneNumberId },
-              contacts: [{ profile: { name: 'Cliente Bench' }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.bench.${id}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const body = JSON.stringify(
+    cloudDelivery(cloud.phoneNumberId, [{ from, name: 'Cliente Bench', id: `wamid.bench.${id}`, body: text }]),
+  );
   const res = await fetch(`http://127.0.0.1:${port}/api/webhooks/whatsapp/${cloud.connectionId}`, {
     method: 'POST',
     headers: {

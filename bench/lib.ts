@@ -54,3 +54,39 @@ export function stop(child: ChildProcess): Promise<void> {
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** One customer's text message as Meta's webhook carries it. */
+export interface DeliveredText {
+  from: string;
+  name: string;
+  id: string;
+  body: string;
+}
+
+/**
+ * A Cloud API webhook delivery (`object: whatsapp_business_account`) of text messages to the
+ * number `phoneNumberId`, in one entry and change, as Meta sends them.
+ */
+export function cloudDelivery(phoneNumberId: string, texts: DeliveredText[]) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const contacts = new Map(texts.map((t) => [t.from, { profile: { name: t.name }, wa_id: t.from }]));
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
+              contacts: [...contacts.values()],
+              messages: texts.map((t) => ({ from: t.from, id: t.id, timestamp, type: 'text', text: { body: t.body } })),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
