@@ -2,10 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { createHmac, randomBytes } from 'node:crypto';
-import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
+import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200, withDb } from './lib.ts';
 import { graphAnswerer, serverCpu } from './cloud-webhook.ts';
 
 /**
@@ -263,19 +262,6 @@ async function setup(base: string, dataDir: string) {
     phoneNumberId: cloud.phoneNumberId,
     appSecret: cloud.appSecret,
   };
-}
-
-/** The embedded PostgreSQL of the data dir (its port is in postmaster.pid, its password in pg.json). */
-async function withDb<T>(dataDir: string, fn: (db: pg.Client) => Promise<T>): Promise<T> {
-  const { password } = JSON.parse(await fs.readFile(path.join(dataDir, 'pg.json'), 'utf8')) as { password: string };
-  const pid = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
-  const db = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'postgres', password, database: 'balcao' });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
 }
 
 /**

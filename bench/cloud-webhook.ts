@@ -4,8 +4,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200 } from './lib.ts';
+import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200, withDb } from './lib.ts';
 
 /**
  * Inbound throughput through the signed Cloud API webhook into stored messages, one server
@@ -378,19 +377,6 @@ export async function graphAnswerer(): Promise<{ url: string; close(): void }> {
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
-/** The embedded PostgreSQL of the data dir (its port is in postmaster.pid, its password in pg.json). */
-async function withDb<T>(dataDir: string, fn: (db: pg.Client) => Promise<T>): Promise<T> {
-  const { password } = JSON.parse(await fs.readFile(path.join(dataDir, 'pg.json'), 'utf8')) as { password: string };
-  const pid = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
-  const db = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'postgres', password, database: 'balcao' });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
 }
 
 const storedAmong = (dataDir: string, target: Target, ids: string[]) =>

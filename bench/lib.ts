@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,4 +91,16 @@ export function cloudDelivery(phoneNumberId: string, texts: DeliveredText[]) {
       },
     ],
   };
+}
+/** The embedded PostgreSQL of the data dir (its port is in postmaster.pid, its password in pg.json). */
+export async function withDb<T>(dataDir: string, fn: (db: pg.Client) => Promise<T>): Promise<T> {
+  const { password } = JSON.parse(await fs.readFile(path.join(dataDir, 'pg.json'), 'utf8')) as { password: string };
+  const pid = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
+  const db = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'postgres', password, database: 'balcao' });
+  await db.connect();
+  try {
+    return await fn(db);
+  } finally {
+    await db.end();
+  }
 }
