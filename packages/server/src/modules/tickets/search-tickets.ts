@@ -29,7 +29,7 @@ export interface SearchPage {
  *    as the page and the one after it are found — a frequent word fills the page in a few dozen;
  * 2. when the probe found some but not enough, its hit rate says how far the page lies: the walk
  *    goes on that far (with a margin) if that is within MAX_WALK;
- * 3. otherwise the matching set from the trigram functions (a rare text: a small set), the page
+ * 3. otherwise the matching set from the indexed functions (a rare text: a small set), the page
  *    driven from it with its exact count in the same pass.
  * The count is exact unless a walk filled the page: it is then the number of matches the walk
  * found (a lower bound, past the shown tickets, with `hasMore`); counting every match of a
@@ -61,7 +61,7 @@ export async function searchTickets(
     const page = found.slice(skip, wanted);
     return { ids: page.slice(0, TICKETS_PAGE_SIZE), count: found.length, hasMore: page.length > TICKETS_PAGE_SIZE };
   }
-  return fromSet(tx, companyId, where, pattern, skip);
+  return fromSet(tx, companyId, where, search, pattern, skip);
 }
 
 /**
@@ -120,15 +120,18 @@ async function listShorterThan(tx: Tx, where: SQL | undefined, n: number): Promi
 
 const byContact = alias(tickets, 'by_contact');
 
-/** The tickets whose messages or contact match, as the trigram functions find them. */
-function matchingSet(tx: Tx, companyId: number, pattern: string): SQL {
+/**
+ * The tickets whose messages contain the search or whose contact matches, as the functions of
+ * migrations 0008 and 0013 find them through their indexes.
+ */
+function matchingSet(tx: Tx, companyId: number, search: string, pattern: string): SQL {
   const ofContacts = tx
     .select({ id: byContact.id })
     .from(byContact)
     .where(
       and(eq(byContact.companyId, companyId), sql`${byContact.contactId} in (select tenant_contact_ids(${pattern}))`),
     );
-  return sql`${tickets.id} in (select tenant_message_ticket_ids(${pattern}) union ${ofContacts})`;
+  return sql`${tickets.id} in (select tenant_message_ticket_ids(${search}) union ${ofContacts})`;
 }
 
 /** The page from the set of matches, with their exact count. */
@@ -136,10 +139,11 @@ async function fromSet(
   tx: Tx,
   companyId: number,
   where: SQL | undefined,
+  search: string,
   pattern: string,
   skip: number,
 ): Promise<SearchPage> {
-  const matching = and(where, matchingSet(tx, companyId, pattern));
+  const matching = and(where, matchingSet(tx, companyId, search, pattern));
   const rows = await tx
     .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)

@@ -33,6 +33,7 @@ function ticketAt(i: number, base: number): BulkTicket {
   if (i % 40 === 20) texts.push('meu protocolo de atendimento'); // 42, spread out: the set
   if (i === 400 || i === 1650) texts.push('a geladeira chegou quebrada'); // old and rare: the set
   if (i === 9 || i === 1699) texts.push('assunto sigiloso'); // queue B only
+  if (i === 800) texts.push('Contato: JOAO.SILVA@Gmail.com, a encomenda NÃO CHEGOU (sala #7)'); // the set's matching rules
   const name =
     i === 5 ? 'Fernanda Recente' : i === 1200 ? 'Fernanda Antiga' : i % 2 === 0 ? `Maria ${i}` : `Cliente ${i}`;
   return {
@@ -177,6 +178,24 @@ describe('GET /api/tickets?searchParam — rare or old matches (the set)', () =>
 
   it('finds nothing with count 0 when nothing matches', async () => {
     expect(await search(a.admin.api, 'xyzzy', SHOW_ALL)).toEqual({ tickets: [], count: 0, hasMore: false });
+  });
+});
+
+describe('GET /api/tickets?searchParam — what the set counts as containing the text', () => {
+  // One old message (position 800): only the set reaches it. Its index keys are the trigrams
+  // inside the search's words (migration 0013); these are the texts those rules must not lose.
+  it('finds a text cut anywhere, across punctuation, in any case, with accents', async () => {
+    for (const term of ['silva@gmail', 'ilva@gm', 'oao.silv', 'ncomenda não cheg', 'ÃO CHEGOU (SALA', 'a #7)']) {
+      const page = await search(a.admin.api, term, SHOW_ALL);
+      expect(idsOf(page), term).toEqual([ids[800]]);
+      expect(page.count, term).toBe(1);
+    }
+  });
+
+  it('finds nothing when the words are there but not the text', async () => {
+    for (const term of ['silva joao', 'chegou não', 'gmail@silva']) {
+      expect(await search(a.admin.api, term, SHOW_ALL), term).toEqual({ tickets: [], count: 0, hasMore: false });
+    }
   });
 });
 
