@@ -95,12 +95,14 @@ export const tickets = pgTable(
       .on(t.companyId, t.contactId, t.whatsappId)
       .where(sql`${t.status} in ('pending', 'open')`),
     // Trailing queue and user let a user's scope (their queues, their tickets) be checked in the
-    // index walk itself (docs/bench/inbox-plans.md, P1).
+    // index walk itself (docs/bench/inbox-plans.md, P1). `desc()` here means NULLS LAST, while a
+    // query's `order by … desc` means NULLS FIRST: only the latter's index order lets the walk
+    // stop at the page instead of sorting the whole list (P5).
     index('tickets_company_status_updated_idx').on(
       t.companyId,
       t.status,
-      t.updatedAt.desc(),
-      t.id.desc(),
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
       t.queueId,
       t.userId,
     ),
@@ -153,7 +155,8 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_whatsapp_external_key').on(t.whatsappId, t.externalId),
-    index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc()),
+    // NULLS FIRST: the order of the message page's `order by id desc`, so it reads only its page (P5).
+    index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
     // The outbox: queued outbound messages of a connection, oldest first.
     index('messages_outbox_idx').on(t.whatsappId, t.id).where(sql`${t.fromMe} and ${t.ack} = 0 and ${t.error} is null`),
     // Deletions waiting to reach WhatsApp, per connection.

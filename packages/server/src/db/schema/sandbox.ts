@@ -25,6 +25,6 @@ export const sandboxCustomers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.whatsappId, t.number] }),
-    index('sandbox_customers_company_idx').on(t.companyId, t.whatsappId, t.updatedAt.desc()),
+    index('sandbox_customers_company_idx').on(t.companyId, t.whatsappId, t.updatedAt.desc().nullsFirst()),
   ],
 );

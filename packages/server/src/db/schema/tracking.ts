@@ -38,7 +38,7 @@ export const ticketTracking = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ticket_tracking_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc()),
+    index('ticket_tracking_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
     index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt),
     // At most one unfinished cycle per ticket: concurrent transitions meet here.
     uniqueIndex('ticket_tracking_one_open_key')
