@@ -15,8 +15,7 @@ import type { Database, Tx } from './client.js';
  * PostgreSQL refuses a cached plan whose result type changed. Migrations run at boot.)
  */
 export function prepared<Q>(db: Tx | Database, name: string, build: (name: string) => Q): Q {
-  // Drizzle keeps the pg client (PoolClient inside a transaction, else the Pool) in its session.
-  const client = (db as unknown as { session: { client: object } }).session.client;
+  const client = clientOf(db);
   let statements = byClient.get(client);
   if (!statements) byClient.set(client, (statements = new Map()));
   let query = statements.get(name) as Q | undefined;
@@ -25,3 +24,36 @@ export function prepared<Q>(db: Tx | Database, name: string, build: (name: strin
 }
 
 const byClient = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query whose text depends on its filters (the ticket list: status, queues, tags…), run as a
+ * named statement per distinct text on each connection. PostgreSQL then parses it once and,
+ * after its first five runs, reuses a generic plan: the open list's 3.3 ms of planning per
+ * request goes (docs/bench/inbox-plans.md, P5). Up to MAX_SHAPES texts a connection are named;
+ * rarer shapes past that run unnamed, as any other query.
+ */
+export function byShape<R>(db: Tx | Database, query: ShapedQuery<R>): Promise<R> {
+  let shapes = shapesByClient.get(clientOf(db));
+  if (!shapes) shapesByClient.set(clientOf(db), (shapes = new Map()));
+  const text = query.toSQL().sql;
+  let name = shapes.get(text);
+  if (name === undefined) {
+    if (shapes.size >= MAX_SHAPES) return query.execute();
+    shapes.set(text, (name = `shape_${shapes.size + 1}`));
+  }
+  return query.prepare(name).execute();
+}
+
+interface ShapedQuery<R> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+  execute(): Promise<R>;
+}
+
+const MAX_SHAPES = 64;
+const shapesByClient = new WeakMap<object, Map<string, string>>();
+
+/** Drizzle keeps the pg client (PoolClient inside a transaction, else the Pool) in its session. */
+function clientOf(db: Tx | Database): object {
+  return (db as unknown as { session: { client: object } }).session.client;
+}

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { can, TICKETS_PAGE_SIZE, type TicketListQuery } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
+import { byShape } from '../../db/prepared.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies, tickets } from '../../db/schema/index.js';
 import { loadViewer } from './visibility.js';
@@ -39,10 +40,11 @@ async function listPage(tx: Tx, companyId: number, where: SQL | undefined, pageN
     .orderBy(...LIST_ORDER)
     .limit(TICKETS_PAGE_SIZE + 1)
     .offset((pageNumber - 1) * TICKETS_PAGE_SIZE);
-  const rows = await selectTickets(tx, and(eq(tickets.companyId, companyId), inArray(tickets.id, pageIds))).orderBy(
-    ...LIST_ORDER,
+  const rows = await byShape(
+    tx,
+    selectTickets(tx, and(eq(tickets.companyId, companyId), inArray(tickets.id, pageIds))).orderBy(...LIST_ORDER),
   );
-  const [counted] = await tx.select({ n: count() }).from(tickets).where(where);
+  const [counted] = await byShape(tx, tx.select({ n: count() }).from(tickets).where(where));
   return {
     tickets: rows.slice(0, TICKETS_PAGE_SIZE).map(withTags),
     count: counted?.n ?? 0,
