@@ -7,28 +7,41 @@
 --
 -- The trigrams are pg_trgm's (show_trgm: lower-cased, words of letters and digits, padded at
 -- word ends). Functions of an index expression run with a bare search_path under CREATE INDEX,
--- ANALYZE and VACUUM, hence `public.`.
-CREATE OR REPLACE FUNCTION message_search_keys(company integer, body text) RETURNS text[]
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT array(SELECT company || ':' || t FROM unnest(public.show_trgm(body)) t) $$;
---> statement-breakpoint
--- The keys every message containing `needle` has: the needle's trigrams that do not depend on
--- what surrounds it — those inside its words. A trigram of the needle's first or last word end
--- (" em" of "email") is missing from "xemail"; the needle wrapped in letters on both sides,
--- once with q and once with z, shares with the needle exactly the trigrams inside its words
--- (its inner word ends are replaced by the letter too: they would be valid, but they are the
--- most frequent trigrams and cost more to read than they narrow). No keys (a needle without
--- three letters or digits in a row) means the index cannot help.
-CREATE OR REPLACE FUNCTION message_search_query_keys(company integer, needle text) RETURNS text[]
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$
-    SELECT array(
-      SELECT company || ':' || t FROM unnest(public.show_trgm(needle)) t
-      INTERSECT
-      SELECT company || ':' || t FROM unnest(public.show_trgm('q' || regexp_replace(needle, '[^[:alnum:]]+', 'q', 'g') || 'q')) t
-      INTERSECT
-      SELECT company || ':' || t FROM unnest(public.show_trgm('z' || regexp_replace(needle, '[^[:alnum:]]+', 'z', 'g') || 'z')) t)
-  $$;
+-- ANALYZE and VACUUM, so show_trgm is named with its schema: wherever pg_trgm was installed
+-- (0008 puts it in public; a managed server may already have it elsewhere).
+--
+-- message_search_query_keys: the keys every message containing `needle` has — the needle's
+-- trigrams that do not depend on what surrounds it, those inside its words. A trigram of the
+-- needle's first or last word end (" em" of "email") is missing from "xemail"; the needle
+-- wrapped in letters on both sides, once with q and once with z, shares with the needle exactly
+-- the trigrams inside its words (its inner word ends are replaced by the letter too: they would
+-- be valid, but they are the most frequent trigrams and cost more to read than they narrow). No
+-- keys (a needle without three letters or digits in a row) means the index cannot help.
+DO $do$
+DECLARE
+  trgm text := (SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_trgm');
+BEGIN
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION message_search_keys(company integer, body text) RETURNS text[]
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS $$ SELECT array(SELECT company || ':' || t FROM unnest(%1$s.show_trgm(body)) t) $$
+  $f$, trgm);
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION message_search_query_keys(company integer, needle text) RETURNS text[]
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      AS $$
+        SELECT array(
+          SELECT company || ':' || t FROM unnest(%1$s.show_trgm(needle)) t
+          INTERSECT
+          SELECT company || ':' || t
+            FROM unnest(%1$s.show_trgm('q' || regexp_replace(needle, '[^[:alnum:]]+', 'q', 'g') || 'q')) t
+          INTERSECT
+          SELECT company || ':' || t
+            FROM unnest(%1$s.show_trgm('z' || regexp_replace(needle, '[^[:alnum:]]+', 'z', 'g') || 'z')) t)
+      $$
+  $f$, trgm);
+END
+$do$;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "messages_search_keys_idx" ON "messages" USING gin (message_search_keys("company_id", "body"));
 --> statement-breakpoint
