@@ -182,22 +182,19 @@ async function buildCases(open: OpenDataset): Promise<Case[]> {
   );
   const orderNumber = order.rows[0]?.n;
   if (!orderNumber) throw new Error('no order number found in the dataset');
+  const searchCase = (label: string, term: string, viewer: 'admin' | 'user', query: Record<string, string>): Case => ({
+    group: 'search',
+    name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`,
+    viewer,
+    paths: [q(query)],
+    samples: 30,
+    seconds: SEARCH_SECONDS,
+    plan: { kind: 'tickets', query },
+  });
   for (const { label, term } of searchTerms(orderNumber)) {
     for (const viewer of ['admin', 'user'] as const) {
-      const query: Record<string, string> = {
-        searchParam: term,
-        pageNumber: '1',
-        ...(viewer === 'admin' ? { showAll: 'true' } : {}),
-      };
-      cases.push({
-        group: 'search',
-        name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`,
-        viewer,
-        paths: [q(query)],
-        samples: 30,
-        seconds: SEARCH_SECONDS,
-        plan: { kind: 'tickets', query },
-      });
+      const showAll: Record<string, string> = viewer === 'admin' ? { showAll: 'true' } : {};
+      cases.push(searchCase(label, term, viewer, { searchParam: term, pageNumber: '1', ...showAll }));
     }
   }
   // Later pages (a longer walk, or the set) and a search within a status tab.
@@ -207,16 +204,7 @@ async function buildCases(open: OpenDataset): Promise<Case[]> {
     { label: 'rarer word, open tickets', term: 'geladeira', viewer: 'user', extra: { status: 'open' } },
   ] as const;
   for (const { label, term, viewer, extra } of searchAlso) {
-    const query: Record<string, string> = { searchParam: term, ...extra };
-    cases.push({
-      group: 'search',
-      name: `search ${label} "${term}"${viewer === 'admin' ? ', show all' : ', own queues'}`,
-      viewer,
-      paths: [q(query)],
-      samples: 30,
-      seconds: SEARCH_SECONDS,
-      plan: { kind: 'tickets', query },
-    });
+    cases.push(searchCase(label, term, viewer, { searchParam: term, ...extra }));
   }
 
   // Message pages: page 1 of random tickets (each request another ticket), and page 5 of long ones.
