@@ -33,8 +33,9 @@ const byClient = new WeakMap<object, Map<string, unknown>>();
  * rarer shapes past that run unnamed, as any other query.
  */
 export function byShape<R>(db: Tx | Database, query: ShapedQuery<R>): Promise<R> {
-  let shapes = shapesByClient.get(clientOf(db));
-  if (!shapes) shapesByClient.set(clientOf(db), (shapes = new Map()));
+  const client = clientOf(db);
+  let shapes = shapesByClient.get(client);
+  if (!shapes) shapesByClient.set(client, (shapes = new Map()));
   const text = query.toSQL().sql;
   let name = shapes.get(text);
   if (name === undefined) {
