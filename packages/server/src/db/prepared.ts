@@ -36,19 +36,27 @@ export function byShape<R>(db: Tx | Database, query: ShapedQuery<R>): Promise<R>
   const client = clientOf(db);
   let shapes = shapesByClient.get(client);
   if (!shapes) shapesByClient.set(client, (shapes = new Map()));
-  const text = query.toSQL().sql;
+  // Built once (its text is 0.5 ms of CPU for the list), unnamed until the text gives the name.
+  const statement = query.prepare('');
+  const configs = statement as unknown as DrizzlePgStatement;
+  const text = configs.rawQueryConfig.text;
   let name = shapes.get(text);
   if (name === undefined) {
-    if (shapes.size >= MAX_SHAPES) return query.execute();
+    if (shapes.size >= MAX_SHAPES) return statement.execute();
     shapes.set(text, (name = `shape_${shapes.size + 1}`));
   }
-  return query.prepare(name).execute();
+  configs.rawQueryConfig.name = configs.queryConfig.name = name;
+  return statement.execute();
 }
 
 interface ShapedQuery<R> {
-  toSQL(): { sql: string };
   prepare(name: string): { execute(): Promise<R> };
-  execute(): Promise<R>;
+}
+
+/** Where drizzle's node-postgres statement keeps the query config it hands to pg. */
+interface DrizzlePgStatement {
+  rawQueryConfig: { name?: string; text: string };
+  queryConfig: { name?: string; text: string };
 }
 
 const MAX_SHAPES = 64;
