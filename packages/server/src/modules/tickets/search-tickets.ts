@@ -61,7 +61,7 @@ export async function searchTickets(
     const page = found.slice(skip, wanted);
     return { ids: page.slice(0, TICKETS_PAGE_SIZE), count: found.length, hasMore: page.length > TICKETS_PAGE_SIZE };
   }
-  return fromSet(tx, companyId, where, search, pattern, skip);
+  return fromSet(tx, companyId, where, search, skip);
 }
 
 /**
@@ -124,7 +124,8 @@ const byContact = alias(tickets, 'by_contact');
  * The tickets whose messages contain the search or whose contact matches, as the functions of
  * migrations 0008 and 0013 find them through their indexes.
  */
-function matchingSet(tx: Tx, companyId: number, search: string, pattern: string): SQL {
+function matchingSet(tx: Tx, companyId: number, search: string): SQL {
+  const pattern = likePattern(search);
   const ofContacts = tx
     .select({ id: byContact.id })
     .from(byContact)
@@ -140,10 +141,9 @@ async function fromSet(
   companyId: number,
   where: SQL | undefined,
   search: string,
-  pattern: string,
   skip: number,
 ): Promise<SearchPage> {
-  const matching = and(where, matchingSet(tx, companyId, search, pattern));
+  const matching = and(where, matchingSet(tx, companyId, search));
   const rows = await tx
     .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)
