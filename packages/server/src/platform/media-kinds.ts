@@ -68,9 +68,12 @@ export const MEDIA_KINDS: Record<ExternalApiMediaType, MediaKind> = {
   'text/csv': { type: 'document', ext: 'csv', looksRight: plainText },
 };
 
+/** Looked up by the caller's content type: a Map, so `__proto__` or `constructor` find nothing. */
+const KIND_OF_TYPE = new Map<string, MediaKind>(Object.entries(MEDIA_KINDS));
+
 /** The kind of a declared content type (parameters and case ignored), when it is accepted. */
 export function mediaKindOf(mimetype: string): { mimetype: ExternalApiMediaType; kind: MediaKind } | undefined {
   const base = mimetype.split(';')[0]!.trim().toLowerCase();
-  const kind = (MEDIA_KINDS as Record<string, MediaKind>)[base];
+  const kind = KIND_OF_TYPE.get(base);
   return kind && { mimetype: base as ExternalApiMediaType, kind };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../test/support/fake-s3.js';
 import { loadConfig } from '../config.js';
-import { createStorage, type Storage } from './storage.js';
+import { createStorage, extensionFor, type Storage } from './storage.js';
 import { localStorage } from './storage-local.js';
 import { s3Storage } from './storage-s3.js';
 
@@ -139,4 +139,14 @@ it('the local storage keeps files under DATA_DIR/media', async () => {
   const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
   const key = await storage.put(5, PNG, 'png');
   expect(await fs.readFile(path.join(dataDir, 'media', key))).toEqual(PNG);
+});
+
+describe('extensionFor', () => {
+  it('names a known type by its extension; a type like __proto__ or constructor is just unknown', () => {
+    expect(extensionFor('image/PNG; x=1', 'a.exe')).toBe('png');
+    for (const type of ['__proto__', 'constructor', 'toString']) {
+      expect(extensionFor(type, 'nota.pdf')).toBe('pdf');
+      expect(extensionFor(type)).toBe('bin');
+    }
+  });
 });

@@ -66,23 +66,25 @@ export function sanitizeFileName(name: string | undefined, fallback = 'file'): s
   return clean || fallback;
 }
 
-const MIME_EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/aac': 'aac',
-  'video/mp4': 'mp4',
-  'video/3gpp': '3gp',
-  'application/pdf': 'pdf',
-};
+/** Looked up by the sender's content type: a Map, so `__proto__` or `constructor` find nothing. */
+const MIME_EXT = new Map<string, string>([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+  ['image/gif', 'gif'],
+  ['audio/ogg', 'ogg'],
+  ['audio/mpeg', 'mp3'],
+  ['audio/mp4', 'm4a'],
+  ['audio/aac', 'aac'],
+  ['video/mp4', 'mp4'],
+  ['video/3gpp', '3gp'],
+  ['application/pdf', 'pdf'],
+]);
 
 export function extensionFor(mimetype: string, fileName?: string): string {
   const base = mimetype.split(';')[0]!.trim().toLowerCase();
-  if (MIME_EXT[base]) return MIME_EXT[base]!;
+  const known = MIME_EXT.get(base);
+  if (known) return known;
   const fromName = fileName?.split('.').pop()?.toLowerCase() ?? '';
   return EXT.test(fromName) ? fromName : 'bin';
 }

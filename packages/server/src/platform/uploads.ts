@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MediaType } from '../channels/channel.js';
 import type { Storage } from './storage.js';
 import { sanitizeFileName } from './storage.js';
-import { invalid } from './errors.js';
+import { AppError, invalid } from './errors.js';
 import { mediaKindOf } from './media-kinds.js';
 
 /** A file of a request, already in storage under a key the storage chose. */
@@ -30,7 +30,7 @@ export async function readMultipartMedia(
   const fields: Record<string, string> = {};
   const medias: StoredMedia[] = [];
   try {
-    for await (const part of req.parts()) {
+    for await (const part of parsed(req.parts())) {
       if (part.type === 'field') {
         if (typeof part.value === 'string' && fieldNames.includes(part.fieldname)) fields[part.fieldname] = part.value;
         continue;
@@ -44,7 +44,7 @@ export async function readMultipartMedia(
         part.file.resume();
         throw invalid({ [fileField]: 'unsupportedType' }, 'Unsupported file type in');
       }
-      const data = await part.toBuffer();
+      const data = await part.toBuffer().catch(badForm);
       if (data.length === 0) throw invalid({ [fileField]: 'empty' }, 'Empty file in');
       if (!accepted.kind.looksRight(data))
         throw invalid({ [fileField]: 'typeMismatch' }, 'File content does not match its type in');
@@ -60,6 +60,26 @@ export async function readMultipartMedia(
   } catch (err) {
     await discardMedia(storage, medias);
     throw err;
+  }
+}
+
+/**
+ * The parser's own refusals — a body cut off ("Unexpected end of form"), a content type without
+ * its boundary, a part named `__proto__` — are bad input, not a crash; its limits stay 413.
+ * Every multipart body is read here, so this is the one place they are mapped.
+ */
+function badForm(err: unknown): never {
+  if ((err as { statusCode?: unknown }).statusCode === 413) throw err;
+  const why = err instanceof Error ? err.message : 'unreadable';
+  throw new AppError('ERR_VALIDATION', `Malformed multipart body: ${why}`, { fields: {} });
+}
+
+/** The parts as they arrive; only the parser's errors land here (a throw in the loop body does not). */
+async function* parsed<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const part of parts) yield part;
+  } catch (err) {
+    badForm(err);
   }
 }
 

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createPlan, createTenant, type Tenant } from '../../../test/support/factories.js';
 import { expectError, expectInvalid, expectNoPermission } from '../../../test/support/expect.js';
 import { useFakeChannels, type FakeChannels } from '../../../test/support/fake-channels.js';
+import { postRaw, rawMultipart, type RawPart } from '../../../test/support/uploads.js';
 import { inTenant, type Tx } from '../../db/client.js';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 
@@ -306,6 +307,29 @@ describe('POST /api/messages/send (media, multipart)', () => {
       data: png(),
     }));
     expectError(await sendForm(connA.token, { number, body: 'many' }, many), 413, 'ERR_PAYLOAD_TOO_LARGE');
+    expect(await contactsOf(a, number)).toEqual([]);
+    expect((await storedFiles()).sort()).toEqual(filesBefore.sort());
+  });
+
+  it('answers 400, not 500, for a part typed __proto__ or constructor, a cut-off body or no boundary; keeps no file', async () => {
+    const number = newNumber();
+    const filesBefore = await storedFiles();
+    const post = (parts: RawPart[], opts?: Parameters<typeof rawMultipart>[1]) =>
+      postRaw(`${t.url}/api/messages/send`, rawMultipart(parts, opts), { authorization: `Bearer ${connA.token}` });
+    const fields: RawPart[] = [
+      { name: 'number', value: number },
+      { name: 'body', value: 'oi' },
+    ];
+    for (const type of ['__proto__', 'constructor', 'toString'])
+      expectInvalid(await post([...fields, { name: 'medias', value: png(), filename: 'a.png', type }]), 'medias');
+    const file: RawPart = { name: 'medias', value: png(), filename: 'a.png', type: 'image/png' };
+    // The first file is stored before the body turns out cut off: it goes again.
+    expectError(
+      await post([...fields, file, { ...file, value: pdf(), type: 'application/pdf' }], { truncate: true }),
+      400,
+      'ERR_VALIDATION',
+    );
+    expectError(await post([...fields, file], { noBoundary: true }), 400, 'ERR_VALIDATION');
     expect(await contactsOf(a, number)).toEqual([]);
     expect((await storedFiles()).sort()).toEqual(filesBefore.sort());
   });

@@ -20,6 +20,7 @@ import {
   useRecordingChannels,
   type RecordingChannels,
 } from '../../../test/support/inbox.js';
+import { postRaw, rawMultipart, storedFiles, type RawPart } from '../../../test/support/uploads.js';
 import { messages as messagesTable, whatsapps } from '../../db/schema/index.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
@@ -340,6 +341,25 @@ describe('POST /api/messages/{ticketId}', () => {
       ),
     );
     expectError(many, 413, 'ERR_PAYLOAD_TOO_LARGE');
+    expect((await storedMessages(t, a.companyId, tk.id)).filter((m) => m.fromMe)).toEqual([]);
+  });
+
+  it('multipart: a part typed __proto__ or constructor, a cut-off body or no boundary is 400, and no file stays', async () => {
+    const tk = await ticketOf({ accept: true });
+    const before = await storedFiles(t, a.companyId);
+    const post = (parts: RawPart[], opts?: Parameters<typeof rawMultipart>[1]) =>
+      postRaw(`${t.url}/api/messages/${tk.id}`, rawMultipart(parts, opts), { authorization: `Bearer ${userA.token}` });
+    for (const type of ['__proto__', 'constructor', 'toString'])
+      expectInvalid(await post([{ name: 'medias', value: PNG, filename: 'a.png', type }]), 'medias');
+    const png: RawPart = { name: 'medias', value: PNG, filename: 'a.png', type: 'image/png' };
+    // The first file is stored before the body turns out cut off: it goes again.
+    expectError(
+      await post([png, { ...png, value: PDF, type: 'application/pdf' }], { truncate: true }),
+      400,
+      'ERR_VALIDATION',
+    );
+    expectError(await post([png], { noBoundary: true }), 400, 'ERR_VALIDATION');
+    expect(await storedFiles(t, a.companyId)).toEqual(before);
     expect((await storedMessages(t, a.companyId, tk.id)).filter((m) => m.fromMe)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '
 import { connectSocket } from '../../../test/support/socket.js';
 import type { Api } from '../../../test/support/client.js';
 import { listen, settle } from '../../../test/support/inbox.js';
+import { postRaw, rawMultipart, type RawPart } from '../../../test/support/uploads.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
 interface QuickMessage {
@@ -350,6 +351,22 @@ describe('POST/DELETE /api/quick-messages/:id/media-upload', () => {
     expectInvalid(await ana.api.post(`/api/quick-messages/${qm.id}/media-upload`, {}), 'file');
     const png = (): [string, Blob, string] => ['file', new Blob([PNG], { type: 'image/png' }), 'a.png'];
     expectError(await upload(ana.token, qm.id, [png(), png()]), 413, 'ERR_PAYLOAD_TOO_LARGE');
+    expect(await storedFiles(a.companyId)).toEqual(before);
+    expect((await ana.api.get(`/api/quick-messages/${qm.id}`)).body).toMatchObject({ mediaPath: null, isMedia: false });
+  });
+
+  it('a part typed __proto__ or constructor, a cut-off body or no boundary is 400; nothing is stored', async () => {
+    const qm = await quick(ana.api);
+    const before = await storedFiles(a.companyId);
+    const post = (parts: RawPart[], opts?: Parameters<typeof rawMultipart>[1]) =>
+      postRaw(`${t.url}/api/quick-messages/${qm.id}/media-upload`, rawMultipart(parts, opts), {
+        authorization: `Bearer ${ana.token}`,
+      });
+    for (const type of ['__proto__', 'constructor', 'toString'])
+      expectInvalid(await post([{ name: 'file', value: PNG, filename: 'a.png', type }]), 'file');
+    const png: RawPart = { name: 'file', value: PNG, filename: 'a.png', type: 'image/png' };
+    expectError(await post([{ name: 'typeArch', value: 'x' }, png], { truncate: true }), 400, 'ERR_VALIDATION');
+    expectError(await post([png], { noBoundary: true }), 400, 'ERR_VALIDATION');
     expect(await storedFiles(a.companyId)).toEqual(before);
     expect((await ana.api.get(`/api/quick-messages/${qm.id}`)).body).toMatchObject({ mediaPath: null, isMedia: false });
   });
