@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -45,8 +46,14 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/** The real app (buildApp via boot) on a random port, against its own real database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app (buildApp via boot) on a random port, against its own real database; its log
+ * goes to `logTo` when given (with LOG_LEVEL in `env`), else to stdout.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { logTo?: DestinationStream } = {},
+): Promise<TestApp> {
   const dbUrl = await createTestDatabase();
   const smtp = await startFakeSmtp();
   const config = loadConfig({
@@ -61,7 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const running = await boot(config, createLogger(config));
+  const running = await boot(config, createLogger(config, opts.logTo));
   const api = new Api(running.url);
   let superToken: string | undefined;
   return {

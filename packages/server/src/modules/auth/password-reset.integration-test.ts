@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createStaff, createTenant, type Tenant } from '../../../test/support/factories.js';
@@ -160,5 +161,35 @@ describe('request limits', () => {
     expect(
       (await limited.api.post('/api/auth/login', { email: c.admin.email, password: c.admin.password })).status,
     ).toBe(200);
+  });
+});
+
+describe('the log', () => {
+  it('never holds the email, code or new password, even when the path is percent-encoded', async () => {
+    const lines: string[] = [];
+    const logTo = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await startTestApp({ LOG_LEVEL: 'info' }, { logTo });
+    try {
+      const staff = await createStaff(app, await createTenant(app));
+      const email = encodeURIComponent(staff.email);
+      expect((await app.api.post(`/api/%66orgetpassword/${email}`)).status).toBe(200);
+      const code = await mailedCode(app, staff.email);
+      // Routed to the reset handler: the new password now signs in.
+      expect((await app.api.post(`/api/%72esetpasswords/${email}/${code}/${NEW_PASSWORD}`)).status).toBe(200);
+      expect((await app.api.post('/api/auth/login', { email: staff.email, password: NEW_PASSWORD })).status).toBe(200);
+      const urls = lines.flatMap((l) => (JSON.parse(l) as { req?: { url: string } }).req?.url ?? []);
+      expect(urls).toContain('/api/forgetpassword/:email');
+      expect(urls).toContain('/api/resetpasswords/:email/:token/:newPassword');
+      const log = lines.join('');
+      for (const secret of [staff.email, email, staff.email.split('@')[0]!, `/${code}/`, NEW_PASSWORD])
+        expect(log).not.toContain(secret);
+    } finally {
+      await app.stop();
+    }
   });
 });
