@@ -10,6 +10,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
+      // A lookup table read with a caller's key must not answer for `__proto__` or `toString`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][right.type='Identifier'][right.name=/^[A-Z][A-Z0-9_]+$/]",
+          message: 'Look keys up with Object.hasOwn(TABLE, key) or a Map: `in` also finds inherited keys (__proto__, toString).',
+        },
+      ],
     },
   },
 );

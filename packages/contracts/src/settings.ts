@@ -37,4 +37,5 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
 /** Secret settings (a billing token): only admins read them; others never receive the value. */
 export const ADMIN_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
 
-export const isSettingKey = (key: string): key is SettingKey => key in SETTING_DEFAULTS;
+/** Own keys only: `__proto__`, `constructor` or `toString` are no setting. */
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFAULTS, key);

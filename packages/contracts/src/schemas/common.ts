@@ -8,23 +8,75 @@ export const text = () => z.string().regex(/^[^\0]*$/, 'invalidCharacter');
 export const name2to50 = text().trim().min(2, 'tooShort').max(50, 'tooLong');
 export const email = z.string().trim().toLowerCase().email('invalidEmail').max(254, 'tooLong');
 export const password5to50 = z.string().min(5, 'tooShort').max(50, 'tooLong');
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidTime');
+export const hhmm = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidTime');
+
+/** Numbers as text are read only in their one canonical form: no sign, spaces, hex, exponent or `.0`. */
+const CANONICAL_INTEGER = /^-?(?:0|[1-9]\d{0,15})$/;
+const CANONICAL_DECIMAL = /^-?(?:0|[1-9]\d{0,15})(?:\.\d{1,15})?$/;
+
 /**
- * A number sent as a JSON number or as text (path, query, a form's text field). Unlike
- * `z.coerce.number()`, blank text, null and booleans are refused rather than read as 0 or 1.
+ * A number sent as a JSON number or as text (path, query, a form's text field). Text is read
+ * only when written canonically (`9`, not ` 9`, `+9`, `0x9`, `9.0` or `9e0`, which would all
+ * name row 9 to `Number()`); anything else, blank text, null and booleans are refused.
  */
-export const numeric = <T extends z.ZodNumber>(inner: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), inner);
+export const numeric = <T extends z.ZodNumber>(inner: T) => {
+  const canonical = inner.isInt ? CANONICAL_INTEGER : CANONICAL_DECIMAL;
+  return z.preprocess((v) => (typeof v === 'string' && canonical.test(v) ? Number(v) : v), inner);
+};
 /** A row id: a positive PostgreSQL integer (a larger number is refused, not a 500). */
 export const id = numeric(z.number().int().positive().max(2_147_483_647));
+/** `?pageNumber=` of paged lists: pages start at 1. */
+export const pageNumber = numeric(z.number().int().min(1).max(100_000)).optional().default(1);
 
-export const idParams = z.object({ id });
-export type IdParams = z.infer<typeof idParams>;
+/**
+ * What a row id names. Schemas say it with `ref(entity)`: the route table reads it (the
+ * cross-tenant suite tries every such id with another company's), as do readers of the contracts.
+ * `prompts` and `queueIntegrations` name domains still to come (their ids are refused until then).
+ */
+export const ENTITIES = [
+  'companies',
+  'plans',
+  'helps',
+  'users',
+  'whatsapps',
+  'queues',
+  'queueOptions',
+  'contacts',
+  'tickets',
+  'messages',
+  'tags',
+  'quickMessages',
+  'ticketNotes',
+  'prompts',
+  'queueIntegrations',
+] as const;
+export type Entity = (typeof ENTITIES)[number];
+/** Entities every company reads alike (not owned by one company). */
+export const SHARED_ENTITIES: readonly Entity[] = ['plans', 'helps'];
+
+/** A schema's metadata: the entity a row id (or a ticket's uuid) names. */
+export interface RefMeta {
+  entity: Entity;
+  /** The column the value matches when it is not the row id (a ticket's `uuid`). */
+  column?: 'uuid';
+}
+
+/** A row id of `entity`. Messages count past a PostgreSQL integer (a 64-bit sequence). */
+export const ref = (entity: Entity) =>
+  (entity === 'messages' ? numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) : id).meta({
+    entity,
+  } satisfies RefMeta);
+
+/** `/:id` of one entity's routes. */
+export const rowParams = (entity: Entity) => z.object({ id: ref(entity) });
 
 /** `?searchParam=&pageNumber=` of every paged list; pages start at 1. */
 export const pageQuery = z.object({
   searchParam: text().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber,
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

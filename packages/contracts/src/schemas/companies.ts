@@ -1,30 +1,30 @@
 import { z } from 'zod';
 import { RECURRENCES } from '../plans.js';
 import { WEEKDAYS } from '../constants.js';
-import { editOf, email, hhmm, id, name2to50, password5to50, text } from './common.js';
+import { editOf, email, hhmm, name2to50, password5to50, ref, text } from './common.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
   name: name2to50,
   email,
   password: password5to50,
-  planId: id,
+  planId: ref('plans'),
   phone: text().trim().max(30).optional(),
-  companyId: id.optional(),
+  companyId: ref('companies').optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
 /** A blank or invalid due date is sent as null (foundation §5). */
 const dueDate = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.union([z.null(), z.coerce.date()]),
+  z.union([z.null(), z.string().max(40).pipe(z.coerce.date()), z.date()]),
 );
 
 export const companyBody = z.object({
   name: name2to50,
   email: email.optional().or(z.literal('')),
   phone: text().trim().max(30).optional().default(''),
-  planId: id,
+  planId: ref('plans'),
   status: z.boolean().default(true),
   dueDate: dueDate.optional(),
   recurrence: z.enum(RECURRENCES).default('MENSAL'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOf, id, name2to50, numeric, text } from './common.js';
+import { editOf, name2to50, numeric, ref, text } from './common.js';
 import { scheduleDay } from './companies.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
@@ -24,6 +24,7 @@ const keptWhenShown = <T extends z.ZodType>(inner: T) =>
 /** Business hours: none, or the whole week with each weekday once. */
 const connectionSchedules = z
   .array(scheduleDay)
+  .max(7, 'sevenDays')
   .refine(
     (days) => days.length === 0 || (days.length === 7 && new Set(days.map((d) => d.weekdayEn)).size === 7),
     'sevenDays',
@@ -43,10 +44,10 @@ export const connectionBody = z.object({
   timeUseBotQueues: minutes.default(0),
   maxUseBotQueues: numeric(z.number().int().min(0).max(100)).default(3),
   timeToTransfer: minutes.nullable().default(null),
-  transferQueueId: id.nullable().default(null),
-  promptId: id.nullable().default(null),
-  integrationId: id.nullable().default(null),
-  queueIds: z.array(id).max(200).default([]),
+  transferQueueId: ref('queues').nullable().default(null),
+  promptId: ref('prompts').nullable().default(null),
+  integrationId: ref('queueIntegrations').nullable().default(null),
+  queueIds: z.array(ref('queues')).max(200).default([]),
   schedules: connectionSchedules.default([]),
   /** External API bearer; generated when omitted. */
   token: z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
@@ -54,6 +55,7 @@ export const connectionBody = z.object({
   phoneNumberId: keptWhenShown(
     z
       .string()
+      .max(60)
       .trim()
       .regex(/^\d{5,30}$/, 'invalidPhoneNumberId'),
   ),
@@ -66,4 +68,4 @@ export type ConnectionBody = z.infer<typeof connectionBody>;
 export const connectionUpdateBody = editOf(connectionBody);
 export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
 
-export const connectionListQuery = z.object({ session: z.string().optional(), companyId: z.string().optional() });
+export const connectionListQuery = z.object({ session: z.string().max(20).optional(), companyId: z.string().max(20).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOf, email, id, name2to50, pageQuery, text } from './common.js';
+import { editOf, email, name2to50, pageQuery, ref, text } from './common.js';
 import { isoDay } from './tickets.js';
 
 /**
@@ -49,11 +49,11 @@ export const contactListQuery = pageQuery
 export type ContactListQuery = z.infer<typeof contactListQuery>;
 
 /** `POST /contacts/import`: the phone book of a connection (the company's default when omitted). */
-export const contactImportBody = z.object({ whatsappId: id.optional() }).default({});
+export const contactImportBody = z.object({ whatsappId: ref('whatsapps').optional() }).default({});
 export type ContactImportBody = z.infer<typeof contactImportBody>;
 
 /** One row of an imported sheet: cells may be text or numbers; each row is checked on its own. */
-const cell = z.union([z.string(), z.number()]).nullable().optional();
+const cell = z.union([z.string().max(1000), z.number()]).nullable().optional();
 export const contactUploadRow = z.object({ name: cell, number: cell, email: cell });
 export type ContactUploadRow = z.infer<typeof contactUploadRow>;
 export const MAX_CONTACT_UPLOAD_ROWS = 5_000;

@@ -49,6 +49,7 @@ export const externalNumber = z.preprocess(
   (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v),
   z
     .string()
+    .max(50, 'tooLong')
     .transform(externalNumberDigits)
     .pipe(z.string().regex(/^\d{8,15}$/, 'invalidNumber')),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, numeric, text } from './common.js';
+import { pageNumber, ref, text } from './common.js';
 
 /** Messages per page of `GET /messages/{ticketId}`. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -10,13 +10,14 @@ export const MEDIA_MAX_FILES = 10;
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A message id (messages use a 64-bit sequence). */
-export const messageId = numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const messageId = ref('messages');
 
-export const ticketIdParams = z.object({ ticketId: id });
+export const ticketIdParams = z.object({ ticketId: ref('tickets') });
 export const messageIdParams = z.object({ id: messageId });
-export const messageListQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-});
+export const messageListQuery = z.object({ pageNumber });
+
+/** What the spec's web sends back as it was shown (`read`, `fromMe`, `mediaUrl`): ignored, but bounded. */
+const ignored = z.union([z.boolean(), z.number(), z.string().max(2000), z.null()]).optional();
 
 const body = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
 
@@ -30,9 +31,9 @@ export const messageBody = z
     body,
     quotedMsg: z.object({ id: messageId }).nullable().optional(),
     signOption: z.boolean().optional().default(false),
-    read: z.unknown().optional(),
-    fromMe: z.unknown().optional(),
-    mediaUrl: z.unknown().optional(),
+    read: ignored,
+    fromMe: ignored,
+    mediaUrl: ignored,
   })
   .refine((m) => m.body.trim() !== '', { path: ['body'], message: 'required' });
 export type MessageBody = z.infer<typeof messageBody>;

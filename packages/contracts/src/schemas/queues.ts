@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants.js';
-import { editOf, id, name2to50, numeric, text } from './common.js';
+import { editOf, name2to50, numeric, ref, text } from './common.js';
 import { schedulesBody, type ScheduleDay } from './companies.js';
 
 const message = text().max(4096, 'tooLong');
@@ -37,8 +37,8 @@ export const queueBody = z.object({
   outOfHoursMessage: message.default(''),
   /** The whole week, each weekday once. */
   schedules: schedulesBody.shape.schedules.default(defaultQueueSchedules),
-  integrationId: noneWhenBlank(id).default(null),
-  promptId: noneWhenBlank(id).default(null),
+  integrationId: noneWhenBlank(ref('queueIntegrations')).default(null),
+  promptId: noneWhenBlank(ref('prompts')).default(null),
 });
 export type QueueBody = z.infer<typeof queueBody>;
 
@@ -46,13 +46,14 @@ export const queueUpdateBody = editOf(queueBody);
 export type QueueUpdateBody = z.infer<typeof queueUpdateBody>;
 
 /** A parent option: null, absent or -1 (as the spec's web sends it) is the top level. */
-const parentId = z.preprocess((v) => (v === undefined || v === -1 || v === '-1' ? null : v), id.nullable());
+const parentId = z.preprocess((v) => (v === undefined || v === -1 || v === '-1' ? null : v), ref('queueOptions').nullable());
 
 /** An option's number as the customer types it: "1", "2" … (a JSON number is taken as its text). */
 export const optionNumber = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : v),
   z
     .string()
+    .max(10)
     .trim()
     .regex(/^[1-9]\d{0,2}$/, 'invalidOption'),
 );
@@ -61,7 +62,7 @@ const optionTitle = text().trim().min(1, 'required').max(100, 'tooLong');
 
 /** POST /queue-options. Without `option`, the next number among its siblings. */
 export const queueOptionBody = z.object({
-  queueId: id,
+  queueId: ref('queues'),
   parentId,
   title: optionTitle,
   message: message.default(''),
@@ -78,5 +79,5 @@ export const queueOptionUpdateBody = z.object({
 export type QueueOptionUpdateBody = z.infer<typeof queueOptionUpdateBody>;
 
 /** GET /queue-options?queueId=&parentId= (parentId -1 or absent: the top level). */
-export const queueOptionListQuery = z.object({ queueId: id, parentId });
+export const queueOptionListQuery = z.object({ queueId: ref('queues'), parentId });
 export type QueueOptionListQuery = z.infer<typeof queueOptionListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOf, id, pageQuery, text } from './common.js';
+import { editOf, pageQuery, ref, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 
 /** Characters of a quick answer's shortcode; the composer's `/` menu cuts labels at 35. */
@@ -24,9 +24,9 @@ export type QuickMessageUpdateBody = z.infer<typeof quickMessageUpdateBody>;
  * `userId`: whose answers (plus the company-wide ones) to list; the caller's by default. Naming
  * another user needs `quick-messages:manageAll`.
  */
-export const quickMessageListQuery = pageQuery.extend({ userId: id.optional() });
+export const quickMessageListQuery = pageQuery.extend({ userId: ref('users').optional() });
 export type QuickMessageListQuery = z.infer<typeof quickMessageListQuery>;
-export const quickMessageAllQuery = z.object({ userId: id.optional() });
+export const quickMessageAllQuery = z.object({ userId: ref('users').optional() });
 
 /** Fields of `POST /quick-messages/{id}/media-upload` besides the file (`typeArch` is accepted, unused). */
 export const QUICK_MESSAGE_FILE_FIELD = 'file';

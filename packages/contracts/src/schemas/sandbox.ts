@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './common.js';
+import { ref, text } from './common.js';
 
 /**
  * The sandbox simulator (`/api/sandbox/{whatsappId}/…`): an admin plays customers' phones on a
@@ -23,14 +23,15 @@ export const SANDBOX_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 /** A phone number typed by a person: spaces, dots, dashes, parentheses and '+' are dropped. */
 export const phoneNumber = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/[\s().+-]/g, '') : v),
-  z.string().regex(/^\d{8,15}$/, 'invalidNumber'),
+  z.string().max(15, 'invalidNumber').regex(/^\d{8,15}$/, 'invalidNumber'),
 );
 
 const customerName = text().trim().min(1, 'required').max(100, 'tooLong');
 
-export const sandboxParams = z.object({ whatsappId: id });
-export const sandboxNumberParams = z.object({ whatsappId: id, number: phoneNumber });
-export const sandboxMediaParams = z.object({ whatsappId: id, messageId: id });
+const whatsappId = ref('whatsapps');
+export const sandboxParams = z.object({ whatsappId });
+export const sandboxNumberParams = z.object({ whatsappId, number: phoneNumber });
+export const sandboxMediaParams = z.object({ whatsappId, messageId: ref('messages') });
 
 /** POST …/customers: a phone the simulator plays (created, or renamed). */
 export const sandboxCustomerBody = z.object({ number: phoneNumber, name: customerName });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { editOf, id, text } from './common.js';
-import { jsonIdList } from './tickets.js';
+import { editOf, pageNumber, ref, text } from './common.js';
+import { idList } from './tickets.js';
 
 /** Tickets per page of `GET /ticket/kanban` (the board spreads them over its lanes). */
 export const KANBAN_PAGE_SIZE = 100;
@@ -10,6 +10,7 @@ export const MAX_TICKET_TAGS = 50;
 export const tagName = text().trim().min(3, 'tooShort').max(50, 'tooLong');
 /** A hex colour as the colour picker gives it: #rgb, #rrggbb or #rrggbbaa. */
 export const tagColor = text()
+  .max(20)
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'invalidColor');
 /** `kanban` is 0 or 1 (true/false accepted): 1 makes the tag a lane of the kanban board. */
@@ -27,7 +28,7 @@ export const tagBody = z.object({
   name: tagName,
   color: tagColor.optional(),
   kanban: kanbanFlag.default(0),
-  userId: id.nullable().optional(),
+  userId: ref('users').nullable().optional(),
 });
 export type TagBody = z.infer<typeof tagBody>;
 export const tagUpdateBody = editOf(tagBody);
@@ -35,22 +36,22 @@ export type TagUpdateBody = z.infer<typeof tagUpdateBody>;
 
 /** `POST /tags/sync`: the ticket's tags become exactly these (extra keys of each tag are ignored). */
 export const tagSyncBody = z.object({
-  ticketId: id,
-  tags: z.array(z.object({ id })).max(MAX_TICKET_TAGS, 'tooMany'),
+  ticketId: ref('tickets'),
+  tags: z.array(z.object({ id: ref('tags') })).max(MAX_TICKET_TAGS, 'tooMany'),
 });
 export type TagSyncBody = z.infer<typeof tagSyncBody>;
 
-export const ticketTagParams = z.object({ ticketId: id });
-export const ticketTagAddParams = z.object({ ticketId: id, tagId: id });
+export const ticketTagParams = z.object({ ticketId: ref('tickets') });
+export const ticketTagAddParams = z.object({ ticketId: ref('tickets'), tagId: ref('tags') });
 
 /** `GET /ticket/kanban`: queueIds as a JSON array, like `GET /tickets`; showAll for admins. */
 export const kanbanQuery = z.object({
-  queueIds: jsonIdList,
+  queueIds: idList('queues'),
   showAll: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber,
 });
 export type KanbanQuery = z.infer<typeof kanbanQuery>;
 

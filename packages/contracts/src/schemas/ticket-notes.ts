@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { id, text } from './common.js';
+import { ref, text } from './common.js';
 
 /** `POST /ticket-notes`: a note of at least 2 characters on a ticket and its contact. */
 export const ticketNoteBody = z.object({
   note: text().trim().min(2, 'tooShort').max(10_000, 'tooLong'),
-  ticketId: id,
-  contactId: id,
+  ticketId: ref('tickets'),
+  contactId: ref('contacts'),
 });
 export type TicketNoteBody = z.infer<typeof ticketNoteBody>;
 
 /** `GET /ticket-notes/list`: the notes of one ticket and its contact. */
-export const ticketNoteListQuery = z.object({ ticketId: id, contactId: id });
+export const ticketNoteListQuery = z.object({ ticketId: ref('tickets'), contactId: ref('contacts') });
 export type TicketNoteListQuery = z.infer<typeof ticketNoteListQuery>;
 
 export interface TicketNote {

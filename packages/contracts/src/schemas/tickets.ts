@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './common.js';
+import { pageNumber, ref, text, type Entity, type RefMeta } from './common.js';
 
 /** Ticket statuses (operations §4). */
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -15,19 +15,21 @@ export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeit
  * A list of ids sent in a query string as a JSON array (`queueIds=[1,2]`), as the spec's web
  * does. An empty value is no filter; anything that is not an array of ids is refused.
  */
-export const jsonIdList = z.preprocess((v) => {
-  if (v === undefined || v === '') return [];
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}, z.array(id).max(500));
+export const idList = (entity: Entity) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === '') return [];
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, z.array(ref(entity)).max(500));
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDay = z
   .string()
+  .max(10, 'invalidDate')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
@@ -42,11 +44,11 @@ const flag = z
 /** `GET /tickets` (operations §7). */
 export const ticketListQuery = z.object({
   searchParam: text().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber,
   /** Tag ids: tickets carrying every one of them. */
-  tags: jsonIdList,
+  tags: idList('tags'),
   /** Assigned users (honoured for admins only). */
-  users: jsonIdList,
+  users: idList('users'),
   status: z.enum(TICKET_STATUSES).optional(),
   /** Created that day (company time zone). */
   date: isoDay.optional(),
@@ -54,21 +56,21 @@ export const ticketListQuery = z.object({
   updatedAt: isoDay.optional(),
   /** Every ticket of the company; honoured only with `tickets-manager:showall`. */
   showAll: flag,
-  queueIds: jsonIdList,
+  queueIds: idList('queues'),
   withUnreadMessages: flag,
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
 
-export const uuidParams = z.object({ uuid: z.uuid('invalidUuid') });
+export const uuidParams = z.object({ uuid: z.uuid('invalidUuid').meta({ entity: 'tickets', column: 'uuid' } satisfies RefMeta) });
 
 /** `POST /tickets`: a ticket opened by the caller (or, for admins, by `userId`). */
 export const ticketCreateBody = z.object({
-  contactId: id,
+  contactId: ref('contacts'),
   /** Required unless the caller is an admin (the server says which field is missing). */
-  queueId: id.nullable().optional(),
+  queueId: ref('queues').nullable().optional(),
   /** Defaults to the caller's connection, then the company's default connection. */
-  whatsappId: id.nullable().optional(),
-  userId: id.nullable().optional(),
+  whatsappId: ref('whatsapps').nullable().optional(),
+  userId: ref('users').nullable().optional(),
   status: z.literal('open').optional().default('open'),
 });
 export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
@@ -80,11 +82,11 @@ export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
  */
 export const ticketUpdateBody = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
-  userId: id.nullable().optional(),
-  queueId: id.optional(),
-  whatsappId: id.optional(),
+  userId: ref('users').nullable().optional(),
+  queueId: ref('queues').optional(),
+  whatsappId: ref('whatsapps').optional(),
   useIntegration: z.boolean().optional(),
-  promptId: id.nullable().optional(),
-  integrationId: id.nullable().optional(),
+  promptId: ref('prompts').nullable().optional(),
+  integrationId: ref('queueIntegrations').nullable().optional(),
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;

@@ -7,7 +7,7 @@ type CloudMedia = keyof typeof CLOUD_MEDIA;
 
 /** How a stored media type leaves: the Cloud API has no location/vcard/call_log media, those go as documents. */
 export function cloudMediaType(type: string, mimetype: string): CloudMedia {
-  if (type in CLOUD_MEDIA) return type as CloudMedia;
+  if (Object.hasOwn(CLOUD_MEDIA, type)) return type as CloudMedia;
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/')) return 'video';
   if (mimetype.startsWith('audio/')) return 'audio';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
+import { whatsapps } from './connections.js';
 
 /** Staff of a company. The email is unique platform-wide: login asks for nothing else. */
 export const users = pgTable(
@@ -26,7 +27,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     profile: text('profile').notNull().default('user'),
     super: boolean('super').notNull().default(false),
-    whatsappId: integer('whatsapp_id'),
+    /** The user's default connection (one of the company's: checked in scope, as for every reference). */
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     allTicket: text('all_ticket').notNull().default('disable'),
     language: text('language'),
     online: boolean('online').notNull().default(false),

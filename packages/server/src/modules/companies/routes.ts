@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
-import { can, companyBody, companyUpdateBody, idParams, pageQuery, schedulesBody, signupBody } from '@balcao/contracts';
+import {
+  can,
+  companyBody,
+  companyUpdateBody,
+  pageQuery,
+  schedulesBody,
+  signupBody,
+  rowParams,
+} from '@balcao/contracts';
 import type { Ctx, Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +18,9 @@ import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { createCompany } from './create-company.js';
 import { loadCompanies } from './serialize-company.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('companies');
 
 const SUPER = { permission: 'companies:manage' } as const;
 
@@ -54,17 +65,23 @@ export const companyRoutes =
           .offset((pageNumber - 1) * PAGE_SIZE),
       );
       const { records, hasMore } = page(ids);
-      const list = await req.ctx.platform((tx) => loadCompanies(tx, records.map((r) => r.id), req.ctx.actor));
+      const list = await req.ctx.platform((tx) =>
+        loadCompanies(
+          tx,
+          records.map((r) => r.id),
+          req.ctx.actor,
+        ),
+      );
       return { companies: list, hasMore };
     });
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id, req.ctx.actor));
       if (!company) throw notFound('company');
       return company;
     });
 
-    app.get('/listPlan/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/listPlan/:id', { schema: { params } }, async (req) => {
       const [company] = await readScope(req.ctx, (tx) => loadCompanies(tx, req.params.id, req.ctx.actor));
       if (!company) throw notFound('company');
       return company.plan;
@@ -90,7 +107,7 @@ export const companyRoutes =
       return reply.status(201).send(view);
     });
 
-    app.put('/:id', { schema: { params: idParams, body: companyUpdateBody }, config: SUPER }, async (req) => {
+    app.put('/:id', { schema: { params, body: companyUpdateBody }, config: SUPER }, async (req) => {
       const { password: _ignored, campaignsEnabled, ...fields } = req.body;
       const id = req.params.id;
       const save = req.ctx.platform(async (tx) => {
@@ -115,28 +132,25 @@ export const companyRoutes =
       });
     });
 
-    app.put(
-      '/:id/schedules',
-      { schema: { params: idParams, body: schedulesBody } },
-      async (req) => {
-        const { actor } = req.ctx;
-        const own = actor.companyId === req.params.id;
-        if (!actor.super && !own) throw notFound('company');
-        if (!actor.super && !can(actor, 'settings:manage')) throw noPermission();
-        const save = (tx: Tx) =>
-          tx
-            .update(companies)
-            .set({ schedules: req.body.schedules, updatedAt: new Date() })
-            .where(eq(companies.id, req.params.id))
-            .returning({ id: companies.id, schedules: companies.schedules });
-        const [row] = await (own ? req.ctx.tenant(save) : req.ctx.platform(save));
-        if (!row) throw notFound('company');
-        return row;
-      },
-    );
+    app.put('/:id/schedules', { schema: { params, body: schedulesBody } }, async (req) => {
+      const { actor } = req.ctx;
+      const own = actor.companyId === req.params.id;
+      if (!actor.super && !own) throw notFound('company');
+      if (!actor.super && !can(actor, 'settings:manage')) throw noPermission();
+      const save = (tx: Tx) =>
+        tx
+          .update(companies)
+          .set({ schedules: req.body.schedules, updatedAt: new Date() })
+          .where(eq(companies.id, req.params.id))
+          .returning({ id: companies.id, schedules: companies.schedules });
+      const [row] = await (own ? req.ctx.tenant(save) : req.ctx.platform(save));
+      if (!row) throw notFound('company');
+      return row;
+    });
 
-    app.delete('/:id', { schema: { params: idParams }, config: SUPER }, async (req, reply) => {
-      if (req.params.id === req.ctx.actor.companyId) throw invalid({ id: 'ownCompany' }, 'You cannot delete your own company');
+    app.delete('/:id', { schema: { params }, config: SUPER }, async (req, reply) => {
+      if (req.params.id === req.ctx.actor.companyId)
+        throw invalid({ id: 'ownCompany' }, 'You cannot delete your own company');
       const companyId = req.params.id;
       const sessions = await req.ctx.platform(async (tx) => {
         // Read before the delete cascades them away: its users' live sockets must be closed.
@@ -156,4 +170,3 @@ export const companyRoutes =
       return reply.status(204).send();
     });
   };
-

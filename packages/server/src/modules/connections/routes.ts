@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
-import { connectionBody, connectionListQuery, connectionUpdateBody, idParams } from '@balcao/contracts';
+import { connectionBody, connectionListQuery, connectionUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { connectionViews, loadConnection } from './connection-view.js';
 import { createConnection, deleteConnection, newToken, updateConnection } from './save-connection.js';
 import { sessionAction } from './session-actions.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('whatsapps');
 
 const ADD = { permission: 'connections-page:addConnection' } as const;
 const EDIT = { permission: 'connections-page:editOrDeleteConnection' } as const;
@@ -26,7 +29,7 @@ export const connectionRoutes =
       ),
     );
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const view = await req.ctx.tenant((tx) => loadConnection(tx, req.params.id, req.ctx.actor));
       if (!view) throw notFound('connection');
       return view;
@@ -36,17 +39,17 @@ export const connectionRoutes =
       reply.status(201).send(await createConnection(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: connectionUpdateBody }, config: EDIT }, (req) =>
+    app.put('/:id', { schema: { params, body: connectionUpdateBody }, config: EDIT }, (req) =>
       updateConnection(req.ctx, req.params.id, req.body),
     );
 
-    app.delete('/:id', { schema: { params: idParams }, config: EDIT }, async (req, reply) => {
+    app.delete('/:id', { schema: { params }, config: EDIT }, async (req, reply) => {
       await deleteConnection(req.ctx, req.params.id);
       return reply.status(204).send();
     });
 
     /** A new random API token for the connection (the old one stops working at once). */
-    app.post('/:id/token', { schema: { params: idParams }, config: EDIT }, async (req) => {
+    app.post('/:id/token', { schema: { params }, config: EDIT }, async (req) => {
       const token = newToken();
       const [row] = await req.ctx.tenant((tx) =>
         tx
@@ -64,13 +67,9 @@ export const connectionRoutes =
 export const connectionSessionRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/:id', { schema: { params: idParams }, config: SESSION }, (req) =>
-      sessionAction(req.ctx, req.params.id, 'start'),
-    );
-    app.put('/:id', { schema: { params: idParams }, config: SESSION }, (req) =>
-      sessionAction(req.ctx, req.params.id, 'restart'),
-    );
-    app.delete('/:id', { schema: { params: idParams }, config: SESSION }, (req) =>
+    app.post('/:id', { schema: { params }, config: SESSION }, (req) => sessionAction(req.ctx, req.params.id, 'start'));
+    app.put('/:id', { schema: { params }, config: SESSION }, (req) => sessionAction(req.ctx, req.params.id, 'restart'));
+    app.delete('/:id', { schema: { params }, config: SESSION }, (req) =>
       sessionAction(req.ctx, req.params.id, 'logout'),
     );
   };

@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { ConnectionBody, ConnectionUpdateBody } from '@balcao/contracts';
 import type { Ctx, EventSink } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { loadConnection } from './connection-view.js';
 import { assertGreeting } from '../queues/greeting-rule.js';
 
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** The company's queues among `ids` (tenant scope: another company's are unknown here). */
-async function assertQueues(tx: Tx, ids: number[], field = 'queueIds') {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return wanted;
-  const found = await tx.select({ id: queues.id }).from(queues).where(inArray(queues.id, wanted));
-  if (found.length !== wanted.length) throw invalid({ [field]: 'notFound' }, 'Unknown queue');
-  return wanted;
-}
+const assertQueues = (tx: Tx, ids: number[], field = 'queueIds') => ownRows(tx, queues, ids, field);
 
 /**
  * Every write to a company's connections takes its company row first: the plan limit and the

@@ -6,7 +6,7 @@ import {
   contactListQuery,
   contactUpdateBody,
   contactUploadBody,
-  idParams,
+  rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
@@ -16,6 +16,9 @@ import { listContacts } from './list-contacts.js';
 import { importContacts } from './import-contacts.js';
 import { createContact, updateContact } from './save-contact.js';
 import { uploadContacts } from './upload-contacts.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('contacts');
 
 /**
  * Contacts are company-wide: every signed-in user of the company sees and edits them (row-level
@@ -41,7 +44,7 @@ export const contactRoutes =
       ),
     );
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const contact = await req.ctx.tenant((tx) => loadContact(tx, req.params.id));
       if (!contact) throw notFound('contact');
       return contact;
@@ -56,13 +59,13 @@ export const contactRoutes =
     // Like the upload, open to every staff member: it only adds contacts, as anyone may.
     app.post('/import', { schema: { body: contactImportBody } }, (req) => importContacts(req.ctx, req.body));
 
-    app.put('/:id', { schema: { params: idParams, body: contactUpdateBody } }, (req) =>
+    app.put('/:id', { schema: { params, body: contactUpdateBody } }, (req) =>
       updateContact(req.ctx, req.params.id, req.body),
     );
 
     app.delete(
       '/:id',
-      { schema: { params: idParams }, config: { permission: 'contacts-page:deleteContact' } },
+      { schema: { params }, config: { permission: 'contacts-page:deleteContact' } },
       async (req, reply) => {
         const { companyId } = req.ctx.actor;
         await req.ctx.tenant(async (tx, events) => {

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq, ilike, or } from 'drizzle-orm';
-import { helpBody, helpUpdateBody, idParams, pageQuery } from '@balcao/contracts';
+import { helpBody, helpUpdateBody, pageQuery, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import { helps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { PAGE_SIZE, page, likePattern } from '../../platform/pagination.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('helps');
 
 const SUPER = { permission: 'helps:manage' } as const;
 
@@ -33,7 +36,7 @@ export const helpRoutes =
       return { helps: records, hasMore };
     });
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const [help] = await db.select().from(helps).where(eq(helps.id, req.params.id));
       if (!help) throw notFound('help');
       return help;
@@ -44,7 +47,7 @@ export const helpRoutes =
       return reply.status(201).send(help);
     });
 
-    app.put('/:id', { schema: { params: idParams, body: helpUpdateBody }, config: SUPER }, async (req) => {
+    app.put('/:id', { schema: { params, body: helpUpdateBody }, config: SUPER }, async (req) => {
       const [help] = await runPlatform(deps, (tx) =>
         tx
           .update(helps)
@@ -56,7 +59,7 @@ export const helpRoutes =
       return help;
     });
 
-    app.delete('/:id', { schema: { params: idParams }, config: SUPER }, async (req, reply) => {
+    app.delete('/:id', { schema: { params }, config: SUPER }, async (req, reply) => {
       const deleted = await runPlatform(deps, (tx) => tx.delete(helps).where(eq(helps.id, req.params.id)).returning());
       if (deleted.length === 0) throw notFound('help');
       return reply.status(204).send();

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, queueOptionBody, queueOptionListQuery, queueOptionUpdateBody } from '@balcao/contracts';
+import { queueOptionBody, queueOptionListQuery, queueOptionUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { assertQueue } from './lock-queue.js';
 import { loadOption, optionTree, queueRows } from './option-view.js';
 import { createOption, updateOption } from './save-option.js';
 import { deleteOption } from './delete-option.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('queueOptions');
 
 const MANAGE = { permission: 'queues:manage' } as const;
 
@@ -25,7 +28,7 @@ export const queueOptionRoutes =
       }),
     );
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const option = await req.ctx.tenant((tx) => loadOption(tx, req.params.id));
       if (!option) throw notFound('queue option');
       return option;
@@ -35,11 +38,11 @@ export const queueOptionRoutes =
       reply.status(201).send(await createOption(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: queueOptionUpdateBody }, config: MANAGE }, (req) =>
+    app.put('/:id', { schema: { params, body: queueOptionUpdateBody }, config: MANAGE }, (req) =>
       updateOption(req.ctx, req.params.id, req.body),
     );
 
-    app.delete('/:id', { schema: { params: idParams }, config: MANAGE }, async (req, reply) => {
+    app.delete('/:id', { schema: { params }, config: MANAGE }, async (req, reply) => {
       await deleteOption(req.ctx, req.params.id);
       return reply.status(204).send();
     });

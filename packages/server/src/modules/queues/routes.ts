@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, queueBody, queueUpdateBody } from '@balcao/contracts';
+import { queueBody, queueUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { listQueues, loadQueue } from './queue-view.js';
 import { createQueue, updateQueue } from './save-queue.js';
 import { deleteQueue } from './delete-queue.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('queues');
 
 const MANAGE = { permission: 'queues:manage' } as const;
 
@@ -17,7 +20,7 @@ export const queueRoutes =
   async (app) => {
     app.get('/', {}, (req) => req.ctx.tenant((tx) => listQueues(tx)));
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const queue = await req.ctx.tenant((tx) => loadQueue(tx, req.params.id));
       if (!queue) throw notFound('queue');
       return queue;
@@ -27,11 +30,11 @@ export const queueRoutes =
       reply.status(201).send(await createQueue(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: queueUpdateBody }, config: MANAGE }, (req) =>
+    app.put('/:id', { schema: { params, body: queueUpdateBody }, config: MANAGE }, (req) =>
       updateQueue(req.ctx, req.params.id, req.body),
     );
 
-    app.delete('/:id', { schema: { params: idParams }, config: MANAGE }, async (req, reply) => {
+    app.delete('/:id', { schema: { params }, config: MANAGE }, async (req, reply) => {
       await deleteQueue(req.ctx, req.params.id);
       return reply.status(204).send();
     });

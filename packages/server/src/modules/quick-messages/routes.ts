@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
-  idParams,
   quickMessageAllQuery,
   quickMessageBody,
   quickMessageListQuery,
   quickMessageUpdateBody,
+  rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
@@ -19,6 +19,9 @@ import {
   removeQuickMessageMedia,
   uploadQuickMessageMedia,
 } from './quick-message-media.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('quickMessages');
 
 /**
  * `/quick-messages`: each user's quick answers, `geral` ones shared with the company. Every
@@ -36,7 +39,7 @@ export const quickMessageRoutes =
       allQuickMessages(req.ctx, req.query.userId),
     );
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) =>
+    app.get('/:id', { schema: { params } }, async (req) =>
       toView(await req.ctx.tenant((tx) => findReadable(tx, req.ctx.actor, req.params.id))),
     );
 
@@ -44,24 +47,22 @@ export const quickMessageRoutes =
       reply.status(201).send(await createQuickMessage(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: quickMessageUpdateBody } }, (req) =>
+    app.put('/:id', { schema: { params, body: quickMessageUpdateBody } }, (req) =>
       updateQuickMessage(req.ctx, req.params.id, req.body),
     );
 
-    app.delete('/:id', { schema: { params: idParams } }, async (req, reply) => {
+    app.delete('/:id', { schema: { params } }, async (req, reply) => {
       await deleteQuickMessage(req.ctx, req.params.id);
       return reply.status(204).send();
     });
 
-    app.post('/:id/media-upload', { schema: { params: idParams } }, (req) =>
+    app.post('/:id/media-upload', { schema: { params } }, (req) =>
       uploadQuickMessageMedia(req.ctx, req.params.id, req),
     );
 
-    app.delete('/:id/media-upload', { schema: { params: idParams } }, (req) =>
-      removeQuickMessageMedia(req.ctx, req.params.id),
-    );
+    app.delete('/:id/media-upload', { schema: { params } }, (req) => removeQuickMessageMedia(req.ctx, req.params.id));
 
-    app.get('/:id/media', { schema: { params: idParams } }, async (req, reply) => {
+    app.get('/:id/media', { schema: { params } }, async (req, reply) => {
       return sendStoredFile(reply, await quickMessageFile(req.ctx, req.params.id));
     });
   };

@@ -33,7 +33,12 @@ export const settingRoutes =
             .values({ companyId, key, value })
             .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
             .returning({ key: settings.key, value: settings.value });
-          events.push({ companyId, topic: 'settings', payload: { action: 'update', setting: row }, audience: { to: isAdminOnlySetting(key) ? 'admins' : 'company' } });
+          events.push({
+            companyId,
+            topic: 'settings',
+            payload: { action: 'update', setting: row },
+            audience: { to: isAdminOnlySetting(key) ? 'admins' : 'company' },
+          });
           return row;
         });
       },

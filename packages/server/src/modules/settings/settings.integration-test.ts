@@ -104,6 +104,15 @@ describe('PUT /api/settings/{key}', () => {
     expect(Object.keys(await settingsOf(a))).not.toContain('favouriteColour');
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'])(
+    'answers 404 ERR_NO_SETTING_FOUND for %s, a key every object inherits, and writes nothing',
+    async (key) => {
+      const before = await settingsOf(a);
+      expectError(await a.admin.api.put(`/api/settings/${key}`, { value: 'enabled' }), 404, 'ERR_NO_SETTING_FOUND');
+      expect(await settingsOf(a)).toEqual(before);
+    },
+  );
+
   it.each([
     ['userRating', { value: 'maybe' }],
     ['scheduleType', { value: 'enabled' }],

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  idParams,
   pageQuery,
   tagBody,
   tagSyncBody,
   tagUpdateBody,
   ticketTagAddParams,
   ticketTagParams,
+  rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -16,6 +16,9 @@ import { createTag, updateTag } from './save-tag.js';
 import { deleteTag } from './delete-tag.js';
 import { syncTicketTags } from './sync-ticket-tags.js';
 import { addTicketTag, removeLaneTags } from './lane-tags.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('tags');
 
 /**
  * `/tags`: company-wide labels every staff member reads, creates and edits; kanban lanes (the
@@ -32,7 +35,7 @@ export const tagRoutes =
 
     app.post('/sync', { schema: { body: tagSyncBody } }, (req) => syncTicketTags(req.ctx, req.body));
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const tag = await req.ctx.tenant((tx) => loadTag(tx, req.params.id));
       if (!tag) throw notFound('tag');
       return tag;
@@ -42,11 +45,9 @@ export const tagRoutes =
       reply.status(201).send(await createTag(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: tagUpdateBody } }, (req) =>
-      updateTag(req.ctx, req.params.id, req.body),
-    );
+    app.put('/:id', { schema: { params, body: tagUpdateBody } }, (req) => updateTag(req.ctx, req.params.id, req.body));
 
-    app.delete('/:id', { schema: { params: idParams } }, async (req, reply) => {
+    app.delete('/:id', { schema: { params } }, async (req, reply) => {
       await deleteTag(req.ctx, req.params.id);
       return reply.status(204).send();
     });

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, ticketCreateBody, ticketListQuery, ticketUpdateBody, uuidParams } from '@balcao/contracts';
+import { ticketCreateBody, ticketListQuery, ticketUpdateBody, uuidParams, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { listTickets } from './list-tickets.js';
 import { getTicket } from './get-ticket.js';
 import { createTicket } from './create-ticket.js';
 import { updateTicket } from './update-ticket.js';
 import { deleteTicket } from './delete-ticket.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('tickets');
 
 /**
  * `/tickets`. Every signed-in staff member calls these; what they reach is decided per ticket by
@@ -18,19 +21,19 @@ export const ticketRoutes =
 
     app.get('/u/:uuid', { schema: { params: uuidParams } }, (req) => getTicket(req.ctx, { uuid: req.params.uuid }));
 
-    app.get('/:id', { schema: { params: idParams } }, (req) => getTicket(req.ctx, { id: req.params.id }));
+    app.get('/:id', { schema: { params } }, (req) => getTicket(req.ctx, { id: req.params.id }));
 
     app.post('/', { schema: { body: ticketCreateBody } }, async (req, reply) =>
       reply.status(201).send(await createTicket(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: ticketUpdateBody } }, (req) =>
+    app.put('/:id', { schema: { params, body: ticketUpdateBody } }, (req) =>
       updateTicket(req.ctx, req.params.id, req.body),
     );
 
     app.delete(
       '/:id',
-      { schema: { params: idParams }, config: { permission: 'ticket-options:deleteTicket' } },
+      { schema: { params }, config: { permission: 'ticket-options:deleteTicket' } },
       async (req, reply) => {
         await deleteTicket(req.ctx, req.params.id);
         return reply.status(204).send();

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { can, type UserBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
-import { companies, plans, users } from '../../db/schema/index.js';
+import { companies, plans, users, whatsapps } from '../../db/schema/index.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { AppError, invalid, isUniqueViolation, noPermission } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { readSetting } from '../settings/routes.js';
@@ -28,6 +29,7 @@ export async function createUser(ctx: Ctx, input: UserBody) {
       if (limit && limit.users > 0 && (current?.n ?? 0) >= limit.users) {
         throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.users} users`, { extra: { limit: limit.users } });
       }
+      await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
       const [row] = await tx
         .insert(users)
         .values({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
-import { can, idParams, languageParams, pageQuery, userBody, userUpdateBody } from '@balcao/contracts';
+import { can, languageParams, pageQuery, userBody, userUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { authSessions, users } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
@@ -8,6 +8,9 @@ import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { loadUser, userColumns, withQueues } from './user-view.js';
 import { createUser } from './create-user.js';
 import { updateUser } from './update-user.js';
+
+/** `/:id` names a row of this entity (the route table reads which). */
+const params = rowParams('users');
 
 const ADMIN = { permission: 'users:manage' } as const;
 
@@ -44,7 +47,7 @@ export const userRoutes =
       }),
     );
 
-    app.get('/:id', { schema: { params: idParams } }, async (req) => {
+    app.get('/:id', { schema: { params } }, async (req) => {
       const { actor } = req.ctx;
       if (!can(actor, 'users:manage') && req.params.id !== actor.userId) throw notFound('user');
       const user = await req.ctx.tenant((tx) => loadUser(tx, req.params.id));
@@ -56,11 +59,11 @@ export const userRoutes =
       reply.status(201).send(await createUser(req.ctx, req.body)),
     );
 
-    app.put('/:id', { schema: { params: idParams, body: userUpdateBody } }, (req) =>
+    app.put('/:id', { schema: { params, body: userUpdateBody } }, (req) =>
       updateUser(req.ctx, req.params.id, req.body),
     );
 
-    app.delete('/:id', { schema: { params: idParams }, config: ADMIN }, async (req, reply) => {
+    app.delete('/:id', { schema: { params }, config: ADMIN }, async (req, reply) => {
       const { actor } = req.ctx;
       if (req.params.id === actor.userId) throw invalid({ id: 'self' }, 'You cannot delete yourself');
       const sessionIds = await req.ctx.tenant(async (tx, events) => {
@@ -84,11 +87,15 @@ export const userRoutes =
       return reply.status(204).send();
     });
 
-    app.post('/set-language/:lang', { schema: { params: languageParams }, config: { allowExpired: true } }, async (req) => {
-      const { actor } = req.ctx;
-      await req.ctx.tenant((tx) =>
-        tx.update(users).set({ language: req.params.lang, updatedAt: new Date() }).where(eq(users.id, actor.userId)),
-      );
-      return { language: req.params.lang };
-    });
+    app.post(
+      '/set-language/:lang',
+      { schema: { params: languageParams }, config: { allowExpired: true } },
+      async (req) => {
+        const { actor } = req.ctx;
+        await req.ctx.tenant((tx) =>
+          tx.update(users).set({ language: req.params.lang, updatedAt: new Date() }).where(eq(users.id, actor.userId)),
+        );
+        return { language: req.params.lang };
+      },
+    );
   };

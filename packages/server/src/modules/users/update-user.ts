@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { can, type UserUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
-import { authSessions, users } from '../../db/schema/index.js';
+import { authSessions, users, whatsapps } from '../../db/schema/index.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { invalid, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { loadUser } from './user-view.js';
@@ -26,6 +27,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
     const { user, scopeChanged } = await ctx.tenant(async (tx, events) => {
       const [before] = await tx.select({ profile: users.profile, allTicket: users.allTicket }).from(users).where(eq(users.id, id));
       if (!before) throw notFound('user');
+      await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
       await tx
         .update(users)
         .set({

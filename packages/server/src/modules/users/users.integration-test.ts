@@ -20,6 +20,10 @@ let b: Tenant;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let queueA: { id: number; name: string; color: string };
 let queueB: { id: number };
+/** A connection of each company (a user's default connection must be one of theirs). */
+let connA: number;
+let connA2: number;
+let connB: number;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -29,6 +33,9 @@ beforeAll(async () => {
   staff = await createStaff(t, a, { name: 'Plain Staff' });
   queueA = await insertQueue(a.companyId);
   queueB = await insertQueue(b.companyId);
+  connA = await newConnection(a);
+  connA2 = await newConnection(a);
+  connB = await newConnection(b);
 });
 afterAll(() => t.stop());
 
@@ -43,6 +50,12 @@ async function insertQueue(companyId: number) {
       .returning({ id: queues.id, name: queues.name, color: queues.color }),
   );
   return row!;
+}
+
+async function newConnection(tenant: Tenant) {
+  const res = await tenant.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}`, provider: 'sandbox' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
 }
 
 const newUser = (patch: Record<string, unknown> = {}) => ({
@@ -151,11 +164,19 @@ describe('GET /api/users/{id}', () => {
     expectInvalid(await a.admin.api.get('/api/users/abc'), 'id');
     expectInvalid(await a.admin.api.get(`/api/users/${2 ** 31}`), 'id');
   });
+
+  it('reads an id only in its canonical form: " 9", 0x9, 9.0, +9, 9e0 name no user', async () => {
+    expect((await a.admin.api.get(`/api/users/${staff.id}`)).status).toBe(200);
+    const hex = `0x${staff.id.toString(16)}`;
+    for (const odd of [` ${staff.id}`, hex, `${staff.id}.0`, `+${staff.id}`, `${staff.id}e0`, `0${staff.id}`]) {
+      expectInvalid(await a.admin.api.get(`/api/users/${encodeURIComponent(odd)}`), 'id');
+    }
+  });
 });
 
 describe('POST /api/users', () => {
   it('creates a user with profile, queues, connection and allTicket, who can sign in', async () => {
-    const body = newUser({ profile: 'admin', queueIds: [queueA.id], whatsappId: 7, allTicket: 'enable' });
+    const body = newUser({ profile: 'admin', queueIds: [queueA.id], whatsappId: connA, allTicket: 'enable' });
     const res = await a.admin.api.post('/api/users', body);
     expect(res.status).toBe(201);
     const expected = {
@@ -163,7 +184,7 @@ describe('POST /api/users', () => {
       email: body.email,
       companyId: a.companyId,
       profile: 'admin',
-      whatsappId: 7,
+      whatsappId: connA,
       allTicket: 'enable',
       queueIds: [queueA.id],
       queues: [{ id: queueA.id, name: queueA.name, color: queueA.color }],
@@ -230,6 +251,14 @@ describe('POST /api/users', () => {
     expect(await usersMatching(a, body.email)).toEqual([]);
   });
 
+  it("refuses another company's connection, or one that does not exist (field whatsappId), and writes nothing", async () => {
+    for (const whatsappId of [connB, 2_000_000_000]) {
+      const body = newUser({ whatsappId });
+      expectInvalid(await a.admin.api.post('/api/users', body), 'whatsappId');
+      expect(await usersMatching(a, body.email)).toEqual([]);
+    }
+  });
+
   it('is for admins: a plain user gets 403 and nothing is written', async () => {
     const body = newUser();
     expectNoPermission(await staff.api.post('/api/users', body));
@@ -264,7 +293,7 @@ describe('PUT /api/users/{id}', () => {
       name: 'Promoted Person',
       profile: 'admin',
       queueIds: [queueA.id],
-      whatsappId: 3,
+      whatsappId: connA2,
       allTicket: 'enable',
     });
     expect(res.status).toBe(200);
@@ -272,7 +301,7 @@ describe('PUT /api/users/{id}', () => {
       name: 'Promoted Person',
       profile: 'admin',
       queueIds: [queueA.id],
-      whatsappId: 3,
+      whatsappId: connA2,
       allTicket: 'enable',
     };
     expect(res.body).toMatchObject(expected);
@@ -282,7 +311,7 @@ describe('PUT /api/users/{id}', () => {
   it('keeps every field the edit leaves out', async () => {
     const created = await a.admin.api.post(
       '/api/users',
-      newUser({ profile: 'admin', queueIds: [queueA.id], whatsappId: 5, allTicket: 'enable' }),
+      newUser({ profile: 'admin', queueIds: [queueA.id], whatsappId: connA, allTicket: 'enable' }),
     );
     expect((await a.admin.api.put(`/api/users/${created.body.id}`, { name: 'Only The Name' })).status).toBe(200);
     expect(await readUser(a, created.body.id)).toMatchObject({
@@ -290,7 +319,7 @@ describe('PUT /api/users/{id}', () => {
       email: created.body.email,
       profile: 'admin',
       queueIds: [queueA.id],
-      whatsappId: 5,
+      whatsappId: connA,
       allTicket: 'enable',
     });
   });
@@ -311,7 +340,7 @@ describe('PUT /api/users/{id}', () => {
   it.each([
     ['profile', () => ({ profile: 'admin' })],
     ['queueIds', () => ({ queueIds: [queueA.id] })],
-    ['whatsappId', () => ({ whatsappId: 1 })],
+    ['whatsappId', () => ({ whatsappId: connA })],
     ['allTicket', () => ({ allTicket: 'enable' })],
   ])('refuses a plain user setting their own %s (403) and changes nothing', async (_field, patch) => {
     expectNoPermission(await staff.api.put(`/api/users/${staff.id}`, patch()));
@@ -343,6 +372,19 @@ describe('PUT /api/users/{id}', () => {
     const u = await a.admin.api.post('/api/users', newUser());
     expectInvalid(await a.admin.api.put(`/api/users/${u.body.id}`, patch), field);
     expect(await readUser(a, u.body.id)).toEqual(u.body);
+  });
+
+  it("refuses another company's connection (field whatsappId) and changes nothing", async () => {
+    const u = await a.admin.api.post('/api/users', newUser({ whatsappId: connA }));
+    expectInvalid(await a.admin.api.put(`/api/users/${u.body.id}`, { whatsappId: connB }), 'whatsappId');
+    expect((await readUser(a, u.body.id)).whatsappId).toBe(connA);
+  });
+
+  it("loses its connection when the connection is deleted (never names a row that is gone)", async () => {
+    const conn = await newConnection(a);
+    const u = await a.admin.api.post('/api/users', newUser({ whatsappId: conn }));
+    expect((await a.admin.api.delete(`/api/whatsapp/${conn}`)).status).toBeLessThan(300);
+    expect((await readUser(a, u.body.id)).whatsappId).toBeNull();
   });
 
   it("refuses another company's queue (field queueIds) and changes nothing", async () => {
