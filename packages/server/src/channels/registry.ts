@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
-import { whatsapps } from '../db/schema/index.js';
+import { channelLeases, whatsapps } from '../db/schema/index.js';
 import type { Channel, ChannelEvents } from './channel.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox } from './outbox.js';
@@ -36,10 +36,18 @@ interface Live {
  * lease it lost, and takes wanted sessions nobody holds (after a restart, or when another
  * process died). Requests from any process arrive by NOTIFY: session actions, and "the outbox of
  * connection N has work", which only the holder acts on.
+ *
+ * Everything that starts or stops a connection's channel (a session request; the pass taking,
+ * dropping or logging out a session) is a step in that connection's queue (`serial`): steps on
+ * one connection never overlap, and each decides from the state when it runs. A second "start"
+ * thus restarts a session that is still starting, rather than stopping it while a pass that has
+ * already decided goes on. Read receipts wait for the steps under way.
  */
 export class SessionRegistry {
   readonly holder = randomUUID();
   private readonly live = new Map<number, Live>();
+  /** Per connection, the last step queued (see `serial`); gone once the queue is empty. */
+  private readonly steps = new Map<number, Promise<void>>();
   private timer?: NodeJS.Timeout;
   private listener?: pg.PoolClient;
   private ticking?: Promise<void>;
@@ -88,6 +96,7 @@ export class SessionRegistry {
    * process holds it. Failures are logged, never thrown.
    */
   async markRead(whatsappId: number, chatId: string, externalIds: string[]): Promise<void> {
+    await this.steps.get(whatsappId); // a (re)start under way here: the new channel reads
     const channel = this.local(whatsappId);
     if (channel) return this.readLocally(channel, whatsappId, chatId, externalIds);
     let ids = externalIds.slice(-READ_MAX_IDS);
@@ -123,18 +132,28 @@ export class SessionRegistry {
     if (channel === READ_CHANNEL) return this.onRead(payload);
     const [id, action] = payload.split(':');
     const whatsappId = Number(id);
-    void (async () => {
-      const live = this.live.get(whatsappId);
-      if (action === 'logout' && live) {
-        await live.channel.logout().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'logout failed'));
-        await this.stopLocal(whatsappId);
-      } else if ((action === 'restart' || action === 'start') && live) {
-        // "Try again" on a live channel that gave up (DISCONNECTED after unscanned QR codes):
-        // the row already says OPENING, so the session starts over.
-        await this.stopLocal(whatsappId);
-      }
-      await this.tick();
-    })().catch((err: unknown) => this.deps.log.error({ err, whatsappId }, 'session request failed'));
+    void this.serial(whatsappId, async () => {
+      if (action === 'logout') return this.logoutLocal(whatsappId, this.live.get(whatsappId));
+      // Start and restart alike start over when the channel runs here (a "try again" after it
+      // gave up, or a second start while the first was starting): stop, then start anew.
+      await this.stopLocal(whatsappId);
+      await this.startLocal(whatsappId);
+    });
+  }
+
+  /**
+   * Runs `step` once every earlier step on this connection is over: one action at a time per
+   * connection. Failures are logged; the queue goes on.
+   */
+  private serial(whatsappId: number, step: () => Promise<void>): Promise<void> {
+    const next = (this.steps.get(whatsappId) ?? Promise.resolve())
+      .then(step)
+      .catch((err: unknown) => this.deps.log.error({ err, whatsappId }, 'session step failed'))
+      .finally(() => {
+        if (this.steps.get(whatsappId) === next) this.steps.delete(whatsappId);
+      });
+    this.steps.set(whatsappId, next);
+    return next;
   }
 
   private onSignal(raw: string): void {
@@ -157,9 +176,12 @@ export class SessionRegistry {
     } catch {
       return;
     }
-    const channel = this.live.get(read.whatsappId)?.channel;
-    if (!channel || !Array.isArray(read.externalIds)) return;
-    void this.readLocally(channel, read.whatsappId, read.chatId, read.externalIds);
+    if (!Array.isArray(read.externalIds)) return;
+    void (async () => {
+      await this.steps.get(read.whatsappId); // a (re)start under way: the new channel reads
+      const channel = this.local(read.whatsappId);
+      if (channel) await this.readLocally(channel, read.whatsappId, read.chatId, read.externalIds);
+    })();
   }
 
   /** Serialised: one pass at a time. */
@@ -173,40 +195,55 @@ export class SessionRegistry {
     const db = this.deps.pools.platformDb;
     try {
       const held = await renew(db, this.holder);
-      for (const id of [...this.live.keys()]) if (!held.has(id)) await this.stopLocal(id);
+      // Wanted sessions, but not those another process holds (their holder runs them).
+      const heldElsewhere = db
+        .select({ id: channelLeases.whatsappId })
+        .from(channelLeases)
+        .where(
+          and(
+            eq(channelLeases.whatsappId, whatsapps.id),
+            ne(channelLeases.holder, this.holder),
+            gt(channelLeases.expiresAt, sql`now()`),
+          ),
+        );
       const wanted = await db
-        .select({ id: whatsapps.id, companyId: whatsapps.companyId })
+        .select({ id: whatsapps.id })
         .from(whatsapps)
-        .where(eq(whatsapps.sessionWanted, true));
+        .where(and(eq(whatsapps.sessionWanted, true), notExists(heldElsewhere)));
       const wantedIds = new Set(wanted.map((w) => w.id));
-      for (const id of [...this.live.keys()]) {
-        if (!wantedIds.has(id)) {
+      // Each step acts on the channel seen now only: one started since is not theirs to stop.
+      for (const [id, seen] of [...this.live]) {
+        if (!held.has(id)) {
+          await this.serial(id, async () => {
+            if (this.live.get(id) === seen) await this.stopLocal(id);
+          });
+        } else if (!wantedIds.has(id)) {
           // No longer wanted means disconnected on purpose (or given up): log out, so a logout
           // request that arrived while the session was still starting is not lost.
-          await this.live
-            .get(id)
-            ?.channel.logout()
-            .catch((err: unknown) => this.deps.log.warn({ err, whatsappId: id }, 'logout failed'));
-          await this.stopLocal(id);
-          await release(db, this.holder, id);
+          await this.serial(id, () => this.logoutLocal(id, seen));
         }
       }
-      for (const w of wanted) {
-        if (this.live.has(w.id) || this.stopped) continue;
-        if (await tryAcquire(db, this.holder, w.id, w.companyId)) await this.startLocal(w.id);
+      for (const id of wantedIds) {
+        if (this.stopped) break;
+        if (!this.live.has(id)) await this.serial(id, () => this.startLocal(id));
       }
     } catch (err) {
       this.deps.log.error({ err }, 'session registry pass failed');
     }
   }
 
+  /** Starts the connection's channel here if it is wanted, not running here, and its lease ours. */
   private async startLocal(whatsappId: number): Promise<void> {
-    const [conn] = await this.deps.pools.platformDb.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
-    const factory = conn && this.factories[conn.provider];
-    if (!conn || !factory) {
-      this.deps.log.warn({ whatsappId, provider: conn?.provider }, 'no channel for this provider');
+    if (this.stopped || this.live.has(whatsappId)) return;
+    const db = this.deps.pools.platformDb;
+    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    if (!conn?.sessionWanted) return;
+    const factory = this.factories[conn.provider];
+    if (!factory) {
+      this.deps.log.warn({ whatsappId, provider: conn.provider }, 'no channel for this provider');
       return;
     }
+    if (!(await tryAcquire(db, this.holder, whatsappId, conn.companyId))) return;
     const channel = factory(
       conn,
       channelEvents(this.deps, conn, () => this.drain(whatsappId)),
@@ -219,6 +256,14 @@ export class SessionRegistry {
       this.deps.log.error({ err, whatsappId }, 'channel failed to start');
     }
     this.drain(whatsappId);
+  }
+
+  /** Logs the channel `seen` out, if it still runs here, and gives the lease up. */
+  private async logoutLocal(whatsappId: number, seen: Live | undefined): Promise<void> {
+    if (!seen || this.live.get(whatsappId) !== seen) return;
+    await seen.channel.logout().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'logout failed'));
+    await this.stopLocal(whatsappId);
+    await release(this.deps.pools.platformDb, this.holder, whatsappId);
   }
 
   private async stopLocal(whatsappId: number): Promise<void> {
@@ -258,7 +303,9 @@ export class SessionRegistry {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
-    for (const id of [...this.live.keys()]) await this.stopLocal(id);
+    // Through each connection's queue: a start under way finishes first, then is stopped.
+    const ids = new Set([...this.live.keys(), ...this.steps.keys()]);
+    await Promise.all([...ids].map((id) => this.serial(id, () => this.stopLocal(id))));
     await release(this.deps.pools.platformDb, this.holder).catch(() => {});
     this.listener?.release();
     this.listener = undefined;
