@@ -27,7 +27,8 @@ export const ERROR_STATUS = {
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_RATE_LIMITED: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
-  ERR_WAPP_NOT_INITIALIZED: 503,
+  // The connection is not up (not paired, down, held elsewhere): a state the caller can change.
+  ERR_WAPP_NOT_INITIALIZED: 409,
   ERR_WAPP_CHECK_CONTACT: 502,
   ERR_WAPP_INVALID_CONTACT: 400,
   ERR_WAPP_DOWNLOAD_MEDIA: 502,
@@ -49,4 +50,4 @@ export interface ErrorBody {
 }
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && value in ERROR_STATUS;
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);

@@ -25,7 +25,7 @@ async function loadSandbox(tx: Tx, id: number) {
 }
 
 const notConnected = () =>
-  new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox connection is not connected: pair it first', { status: 409 });
+  new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox connection is not connected: pair it first');
 
 export async function sandboxState(ctx: Ctx, id: number) {
   const row = await ctx.tenant((tx) => loadSandbox(tx, id));
@@ -37,7 +37,7 @@ export async function sandboxState(ctx: Ctx, id: number) {
 export async function scanQr(ctx: Ctx, id: number, qrcode: string) {
   const row = await ctx.tenant((tx) => loadSandbox(tx, id));
   if (row.status !== 'qrcode' || !row.qrcode) {
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not showing a QR code', { status: 409 });
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not showing a QR code');
   }
   if (qrcode !== row.qrcode) throw invalid({ qrcode: 'qrMismatch' }, 'This is not the current QR code');
   await ctx.deps.sessions.signal(id, { type: 'scan', qrcode });

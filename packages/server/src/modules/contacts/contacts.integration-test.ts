@@ -452,12 +452,12 @@ describe('POST /api/contacts/import', () => {
     expect(res.body.fields).toEqual({ whatsappId: 'importUnsupported' });
   });
 
-  it('answers ERR_WAPP_NOT_INITIALIZED when the connection is not connected, or another process holds its session', async () => {
+  it('answers 409 ERR_WAPP_NOT_INITIALIZED (a state, not an outage) when the connection is not connected, or another process holds its session', async () => {
     const unpaired = await c.admin.api.post('/api/whatsapp', { name: `Unpaired ${uid()}`, provider: 'sandbox' });
     expect(unpaired.status).toBe(201);
     expectError(
       await c.admin.api.post('/api/contacts/import', { whatsappId: unpaired.body.id }),
-      503,
+      409,
       'ERR_WAPP_NOT_INITIALIZED',
     );
 
@@ -470,7 +470,7 @@ describe('POST /api/contacts/import', () => {
     });
     await t.running.deps.sessions.tick();
     const res = await c.admin.api.post('/api/contacts/import', { whatsappId: elsewhere.id });
-    expectError(res, 503, 'ERR_WAPP_NOT_INITIALIZED');
+    expectError(res, 409, 'ERR_WAPP_NOT_INITIALIZED');
     expect(res.body.message).toMatch(/another server process/);
   });
 
