@@ -5,7 +5,7 @@ import { refsOf, unboundedFields, untypedIds } from './schema-walk.js';
 import { id, numeric, ref } from './schemas/common.js';
 
 /** Every zod schema the contracts export, by name. */
-const schemas = Object.entries(contracts).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
+const schemas = (Object.entries(contracts) as Array<[string, unknown]>).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
 
 describe('request schemas', () => {
   it('are all found (the check below reads something)', () => {

@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@balcao/contracts';
 import type { Deps } from './platform/context.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { registerGuard, verifyAccessToken } from './platform/guard.js';
+import { recordRoutes } from './platform/route-table.js';
 import { loadSession } from './platform/session.js';
 import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
@@ -53,6 +54,7 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
   const clientPage = webDist ? await registerWeb(app, webDist) : undefined;
   registerErrorHandling(app, clientPage);
   registerGuard(app, deps);
+  recordRoutes(app);
   await app.register(apiRoutes(deps), { prefix: '/api' });
 
   hub.attach(app.server, async (token) => {

@@ -19,7 +19,10 @@ export const newPassword = z
 export const forgetPasswordParams = z.object({ email });
 export const resetPasswordParams = z.object({
   email,
-  token: z.string().max(6).regex(/^\d{6}$/, 'invalidCode'),
+  token: z
+    .string()
+    .max(6)
+    .regex(/^\d{6}$/, 'invalidCode'),
   newPassword,
 });
 export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;

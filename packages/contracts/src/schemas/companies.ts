@@ -49,10 +49,19 @@ export const scheduleDay = z
   });
 export type ScheduleDay = z.infer<typeof scheduleDay>;
 
+/** A whole week (for readers of the schema: generators cannot hit "each day once" by chance). */
+export const WEEK_EXAMPLE: ScheduleDay[] = WEEKDAYS.map(({ weekday, weekdayEn }) => ({
+  weekday,
+  weekdayEn,
+  startTime: '08:00',
+  endTime: '18:00',
+}));
+
 export const schedulesBody = z.object({
   /** The week: each weekday exactly once. */
   schedules: z
     .array(scheduleDay)
     .length(7, 'sevenDays')
-    .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === 7, 'eachWeekdayOnce'),
+    .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === 7, 'eachWeekdayOnce')
+    .meta({ examples: [WEEK_EXAMPLE] }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { editOf, name2to50, numeric, ref, text } from './common.js';
-import { scheduleDay } from './companies.js';
+import { editOf, name2to50, numeric, ref, text, type RefMeta } from './common.js';
+import { scheduleDay, WEEK_EXAMPLE } from './companies.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -28,7 +28,8 @@ const connectionSchedules = z
   .refine(
     (days) => days.length === 0 || (days.length === 7 && new Set(days.map((d) => d.weekdayEn)).size === 7),
     'sevenDays',
-  );
+  )
+  .meta({ examples: [[], WEEK_EXAMPLE] });
 
 /** POST /whatsapp — a connection with every field of the spec (foundation §3). */
 export const connectionBody = z.object({
@@ -68,4 +69,24 @@ export type ConnectionBody = z.infer<typeof connectionBody>;
 export const connectionUpdateBody = editOf(connectionBody);
 export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
 
-export const connectionListQuery = z.object({ session: z.string().max(20).optional(), companyId: z.string().max(20).optional() });
+export const connectionListQuery = z.object({
+  session: z.string().max(20).optional(),
+  companyId: z.string().max(20).optional(),
+});
+
+/**
+ * `/webhooks/whatsapp/{connectionId}` (Meta's calls). The id stays text: anything that is not a
+ * Cloud API connection, nonsense included, is one answer (404), as Meta sees it.
+ */
+export const cloudWebhookParams = z.object({
+  connectionId: z
+    .string()
+    .max(20)
+    .meta({ entity: 'whatsapps' } satisfies RefMeta),
+});
+/** Meta's subscription check: `hub.mode=subscribe`, the verify token, a challenge to echo. */
+export const cloudWebhookVerifyQuery = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});

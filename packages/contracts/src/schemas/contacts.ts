@@ -53,7 +53,10 @@ export const contactImportBody = z.object({ whatsappId: ref('whatsapps').optiona
 export type ContactImportBody = z.infer<typeof contactImportBody>;
 
 /** One row of an imported sheet: cells may be text or numbers; each row is checked on its own. */
-const cell = z.union([z.string().max(1000), z.number()]).nullable().optional();
+const cell = z
+  .union([z.string().max(1000), z.number()])
+  .nullable()
+  .optional();
 export const contactUploadRow = z.object({ name: cell, number: cell, email: cell });
 export type ContactUploadRow = z.infer<typeof contactUploadRow>;
 export const MAX_CONTACT_UPLOAD_ROWS = 5_000;

@@ -46,7 +46,10 @@ export const queueUpdateBody = editOf(queueBody);
 export type QueueUpdateBody = z.infer<typeof queueUpdateBody>;
 
 /** A parent option: null, absent or -1 (as the spec's web sends it) is the top level. */
-const parentId = z.preprocess((v) => (v === undefined || v === -1 || v === '-1' ? null : v), ref('queueOptions').nullable());
+const parentId = z.preprocess(
+  (v) => (v === undefined || v === -1 || v === '-1' ? null : v),
+  ref('queueOptions').nullable(),
+);
 
 /** An option's number as the customer types it: "1", "2" … (a JSON number is taken as its text). */
 export const optionNumber = z.preprocess(

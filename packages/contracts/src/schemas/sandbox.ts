@@ -23,7 +23,10 @@ export const SANDBOX_MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 /** A phone number typed by a person: spaces, dots, dashes, parentheses and '+' are dropped. */
 export const phoneNumber = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/[\s().+-]/g, '') : v),
-  z.string().max(15, 'invalidNumber').regex(/^\d{8,15}$/, 'invalidNumber'),
+  z
+    .string()
+    .max(15, 'invalidNumber')
+    .regex(/^\d{8,15}$/, 'invalidNumber'),
 );
 
 const customerName = text().trim().min(1, 'required').max(100, 'tooLong');

@@ -16,15 +16,18 @@ export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeit
  * does. An empty value is no filter; anything that is not an array of ids is refused.
  */
 export const idList = (entity: Entity) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === '') return [];
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, z.array(ref(entity)).max(500));
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === '') return [];
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(ref(entity)).max(500),
+  );
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDay = z
@@ -61,7 +64,9 @@ export const ticketListQuery = z.object({
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
 
-export const uuidParams = z.object({ uuid: z.uuid('invalidUuid').meta({ entity: 'tickets', column: 'uuid' } satisfies RefMeta) });
+export const uuidParams = z.object({
+  uuid: z.uuid('invalidUuid').meta({ entity: 'tickets', column: 'uuid' } satisfies RefMeta),
+});
 
 /** `POST /tickets`: a ticket opened by the caller (or, for admins, by `userId`). */
 export const ticketCreateBody = z.object({

@@ -39,20 +39,7 @@ export function describeAccess(access: RouteAccess | undefined): string {
   return words.join(' ');
 }
 
-const accessTables = new WeakMap<FastifyInstance, Map<string, string>>();
-
-/** `METHOD path → access` of every route registered after the guard (review snapshots). */
-export function routeAccessTable(app: FastifyInstance): Record<string, string> {
-  return Object.fromEntries([...(accessTables.get(app) ?? [])].sort(([a], [b]) => a.localeCompare(b)));
-}
-
 export function registerGuard(app: FastifyInstance, deps: Deps): void {
-  const table = new Map<string, string>();
-  accessTables.set(app, table);
-  app.addHook('onRoute', (route) => {
-    const access = describeAccess(route.config as RouteAccess | undefined);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.set(`${method} ${route.url}`, access);
-  });
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.decorateRequest('session', null as unknown as LoadedSession);
   app.addHook('onRequest', async (req) => {

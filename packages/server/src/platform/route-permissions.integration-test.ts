@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER_PERMISSIONS } from '@balcao/contracts';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { createStaff, createTenant, type Tenant } from '../../test/support/factories.js';
-import { routeAccessTable } from './guard.js';
+import { routeAccessTable } from './route-table.js';
 
 /**
  * Who may call every route, as the guard reads it from the route's `config`. A change of access

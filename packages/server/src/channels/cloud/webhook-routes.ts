@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { cloudWebhookParams, cloudWebhookVerifyQuery } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -48,6 +49,13 @@ const CONNECTION_CACHE_MAX = 10_000;
 
 /** Meta has no session; it reads no security headers either (skipping them shows at a thousand deliveries a second). */
 const routeOptions = { config: { public: true }, helmet: false } as const;
+const verifyOptions = { ...routeOptions, schema: { params: cloudWebhookParams, querystring: cloudWebhookVerifyQuery } };
+/** A delivery is read only once its X-Hub-Signature-256 holds (then checked against `webhookDelivery`). */
+const deliveryOptions = {
+  ...routeOptions,
+  schema: { params: cloudWebhookParams },
+  config: { ...routeOptions.config, input: { signed: 'x-hub-signature-256' } },
+} as const;
 
 const refused = (message: string) => new AppError('ERR_INVALID_CREDENTIALS', message, { status: 401 });
 
@@ -95,7 +103,7 @@ export const cloudWebhookRoutes =
 
     app.get<{ Params: { connectionId: string }; Querystring: Record<string, string | undefined> }>(
       '/:connectionId',
-      routeOptions,
+      verifyOptions,
       async (req, reply) => {
         const conn = await load(req.params.connectionId);
         const q = req.query;
@@ -106,7 +114,7 @@ export const cloudWebhookRoutes =
       },
     );
 
-    app.post<{ Params: { connectionId: string } }>('/:connectionId', routeOptions, async (req, reply) => {
+    app.post<{ Params: { connectionId: string } }>('/:connectionId', deliveryOptions, async (req, reply) => {
       const conn = await load(req.params.connectionId);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!validSignature(raw, req.headers['x-hub-signature-256'], conn.appSecret)) {

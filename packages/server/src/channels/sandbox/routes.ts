@@ -63,7 +63,7 @@ export const sandboxRoutes =
 
     app.post(
       '/:whatsappId/conversations/:number/read',
-      { schema: { params: sandboxNumberParams }, config: ADMIN },
+      { schema: { params: sandboxNumberParams }, config: { ...ADMIN, input: { none: true } } },
       (req) => markRead(req.ctx, req.params.whatsappId, req.params.number),
     );
 

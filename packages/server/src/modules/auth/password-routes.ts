@@ -7,14 +7,18 @@ import { requestPasswordReset, resetPassword } from './password-reset.js';
 export const passwordRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/forgetpassword/:email', { schema: { params: forgetPasswordParams }, config: { public: true } }, async (req) => {
-      await requestPasswordReset(deps, req.params.email, req.ip);
-      return { message: 'sent' };
-    });
+    app.post(
+      '/forgetpassword/:email',
+      { schema: { params: forgetPasswordParams }, config: { public: true, input: { none: true } } },
+      async (req) => {
+        await requestPasswordReset(deps, req.params.email, req.ip);
+        return { message: 'sent' };
+      },
+    );
 
     app.post(
       '/resetpasswords/:email/:token/:newPassword',
-      { schema: { params: resetPasswordParams }, config: { public: true } },
+      { schema: { params: resetPasswordParams }, config: { public: true, input: { none: true } } },
       async (req) => {
         await resetPassword(deps, req.params, req.ip);
         return { message: 'updated' };

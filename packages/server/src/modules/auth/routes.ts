@@ -31,7 +31,7 @@ export const authRoutes =
       return { token: sign(s.user.id, s.sessionId), user: s.user };
     });
 
-    app.post('/refresh_token', { config: { public: true } }, async (req, reply) => {
+    app.post('/refresh_token', { config: { public: true, input: { none: true } } }, async (req, reply) => {
       const s = await refresh(deps, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, s.refreshToken);
       return { token: sign(s.user.id, s.sessionId), user: s.user };

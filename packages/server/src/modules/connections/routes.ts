@@ -49,7 +49,7 @@ export const connectionRoutes =
     });
 
     /** A new random API token for the connection (the old one stops working at once). */
-    app.post('/:id/token', { schema: { params }, config: EDIT }, async (req) => {
+    app.post('/:id/token', { schema: { params }, config: { ...EDIT, input: { none: true } } }, async (req) => {
       const token = newToken();
       const [row] = await req.ctx.tenant((tx) =>
         tx
@@ -67,8 +67,12 @@ export const connectionRoutes =
 export const connectionSessionRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/:id', { schema: { params }, config: SESSION }, (req) => sessionAction(req.ctx, req.params.id, 'start'));
-    app.put('/:id', { schema: { params }, config: SESSION }, (req) => sessionAction(req.ctx, req.params.id, 'restart'));
+    app.post('/:id', { schema: { params }, config: { ...SESSION, input: { none: true } } }, (req) =>
+      sessionAction(req.ctx, req.params.id, 'start'),
+    );
+    app.put('/:id', { schema: { params }, config: { ...SESSION, input: { none: true } } }, (req) =>
+      sessionAction(req.ctx, req.params.id, 'restart'),
+    );
     app.delete('/:id', { schema: { params }, config: SESSION }, (req) =>
       sessionAction(req.ctx, req.params.id, 'logout'),
     );

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { EXTERNAL_API_LIMITS } from '@balcao/contracts';
+import { EXTERNAL_API_LIMITS, externalSendFields } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { authenticateConnection, rateKeyOf, type ApiConnection } from './authenticate.js';
 import { MULTIPART_OPTIONS, readSendRequest } from './read-request.js';
@@ -28,6 +28,7 @@ export const externalApiRoutes =
       {
         config: {
           public: true,
+          input: { multipart: { files: 'medias' }, json: externalSendFields },
           rateLimit: { max: EXTERNAL_API_LIMITS.perMinute, timeWindow: 60_000, keyGenerator: rateKeyOf },
         },
         preParsing: async (req, _reply, payload) => {

@@ -26,28 +26,32 @@ export const messageRoutes =
       listMessages(req.ctx, req.params.ticketId, req.query.pageNumber),
     );
 
-    app.post('/:ticketId', { schema: { params: ticketIdParams } }, async (req, reply) => {
-      const { ticketId } = req.params;
-      if (req.isMultipart()) {
-        const form = await readMessageForm(req, deps.storage, req.ctx.actor.companyId);
-        try {
-          return reply.status(201).send(await sendMessage(req.ctx, ticketId, form));
-        } catch (err) {
-          await discardMedia(deps.storage, form.medias);
-          throw err;
+    app.post(
+      '/:ticketId',
+      { schema: { params: ticketIdParams }, config: { input: { multipart: { files: 'medias' }, json: messageBody } } },
+      async (req, reply) => {
+        const { ticketId } = req.params;
+        if (req.isMultipart()) {
+          const form = await readMessageForm(req, deps.storage, req.ctx.actor.companyId);
+          try {
+            return reply.status(201).send(await sendMessage(req.ctx, ticketId, form));
+          } catch (err) {
+            await discardMedia(deps.storage, form.medias);
+            throw err;
+          }
         }
-      }
-      const parsed = messageBody.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-        throw invalid(fields);
-      }
-      const { body, signOption, quotedMsg } = parsed.data;
-      return reply
-        .status(201)
-        .send(await sendMessage(req.ctx, ticketId, { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] }));
-    });
+        const parsed = messageBody.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+          throw invalid(fields);
+        }
+        const { body, signOption, quotedMsg } = parsed.data;
+        return reply
+          .status(201)
+          .send(await sendMessage(req.ctx, ticketId, { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] }));
+      },
+    );
 
     app.get('/:id/media', { schema: { params: messageIdParams } }, async (req, reply) =>
       sendStoredFile(reply, await messageFile(req.ctx, req.params.id)),

@@ -6,6 +6,7 @@ import {
   quickMessageListQuery,
   quickMessageUpdateBody,
   rowParams,
+  QUICK_MESSAGE_FILE_FIELD,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
@@ -56,8 +57,10 @@ export const quickMessageRoutes =
       return reply.status(204).send();
     });
 
-    app.post('/:id/media-upload', { schema: { params } }, (req) =>
-      uploadQuickMessageMedia(req.ctx, req.params.id, req),
+    app.post(
+      '/:id/media-upload',
+      { schema: { params }, config: { input: { multipart: { files: QUICK_MESSAGE_FILE_FIELD } } } },
+      (req) => uploadQuickMessageMedia(req.ctx, req.params.id, req),
     );
 
     app.delete('/:id/media-upload', { schema: { params } }, (req) => removeQuickMessageMedia(req.ctx, req.params.id));

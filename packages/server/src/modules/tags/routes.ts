@@ -63,7 +63,9 @@ export const ticketTagRoutes =
       removeLaneTags(req.ctx, req.params.ticketId),
     );
 
-    app.put('/:ticketId/:tagId', { schema: { params: ticketTagAddParams }, config }, (req) =>
-      addTicketTag(req.ctx, req.params.ticketId, req.params.tagId),
+    app.put(
+      '/:ticketId/:tagId',
+      { schema: { params: ticketTagAddParams }, config: { ...config, input: { none: true } } },
+      (req) => addTicketTag(req.ctx, req.params.ticketId, req.params.tagId),
     );
   };

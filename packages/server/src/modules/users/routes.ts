@@ -89,7 +89,7 @@ export const userRoutes =
 
     app.post(
       '/set-language/:lang',
-      { schema: { params: languageParams }, config: { allowExpired: true } },
+      { schema: { params: languageParams }, config: { allowExpired: true, input: { none: true } } },
       async (req) => {
         const { actor } = req.ctx;
         await req.ctx.tenant((tx) =>
