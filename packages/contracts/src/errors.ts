@@ -25,6 +25,11 @@ export const ERROR_STATUS = {
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
   ERR_OTHER_OPEN_TICKET: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
+  // Refused before any route runs (the router, Node's HTTP parser): a path parameter past 100
+  // characters, headers or address past 16 KB, a request that took too long to arrive.
+  ERR_URI_TOO_LONG: 414,
+  ERR_HEADERS_TOO_LARGE: 431,
+  ERR_REQUEST_TIMEOUT: 408,
   ERR_RATE_LIMITED: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
   // The connection is not up (not paired, down, held elsewhere): a state the caller can change.

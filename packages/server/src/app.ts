@@ -5,7 +5,12 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@balcao/contracts';
 import type { Deps } from './platform/context.js';
-import { registerErrorHandling } from './platform/http-errors.js';
+import {
+  answerClientError,
+  answerRealtimeErrors,
+  answerRouterError,
+  registerErrorHandling,
+} from './platform/http-errors.js';
 import { registerGuard, verifyAccessToken } from './platform/guard.js';
 import { recordRoutes } from './platform/route-table.js';
 import { loadSession } from './platform/session.js';
@@ -28,6 +33,8 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,7 +64,7 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
   recordRoutes(app);
   await app.register(apiRoutes(deps), { prefix: '/api' });
 
-  hub.attach(app.server, async (token) => {
+  const io = hub.attach(app.server, async (token) => {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'missing token', { status: 401 });
     let claims;
     try {
@@ -69,6 +76,7 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
     if (!session) throw new Error('ERR_SESSION_EXPIRED: session ended');
     return { session, ...(await socketScope(deps, session.user.companyId, session.user.id)) };
   });
+  answerRealtimeErrors(io);
   app.addHook('onClose', () => hub.close());
   return app;
 }

@@ -1,6 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@balcao/contracts';
 import { AppError, isDataError } from './errors.js';
+
+const INTERNAL: ErrorBody = { error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, please try again later' };
+const malformed = (message: string): ErrorBody => ({ error: 'ERR_VALIDATION', message, fields: {} });
 
 /** One place turns every failure into the JSON error contract; never a stack trace. */
 export function registerErrorHandling(
@@ -13,7 +20,8 @@ export function registerErrorHandling(
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(err.validationContext ?? 'body');
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(err.validationContext ?? 'body');
         if (fields[field]) continue;
         const text = issue.message ?? 'invalid';
         fields[field] = issue.keyword === 'invalid_type' && /received undefined/.test(text) ? 'required' : text;
@@ -42,14 +50,78 @@ export function registerErrorHandling(
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: err.message, fields: {} });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, please try again later' });
+    return reply.status(500).send(INTERNAL);
   });
 
   app.setNotFoundHandler((req, reply) => {
     const page = clientPage?.(req.method, req.url);
     if (page) return page.then((html) => reply.type('text/html').header('cache-control', 'no-cache').send(html));
-    return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    // Never the URL itself: an answer (or a log of it) must not carry what the path held.
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `No route ${req.method} for this address` });
   });
+}
+
+/*
+ * Refusals raised before any route runs, which would otherwise answer their raiser's own body
+ * (and Fastify's echoes the URL): the same catalogue, never the URL.
+ */
+
+/** Fastify's `frameworkErrors`: the router's refusals (a path parameter past 100 characters, a bad escape). */
+export function answerRouterError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ error: 'ERR_URI_TOO_LONG', message: 'A part of the address is too long' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(malformed('Malformed address'));
+  reply.log.error({ err }, 'router error');
+  return reply.status(500).send(INTERNAL);
+}
+
+/** A whole HTTP answer for a raw socket, which closes after it. */
+function rawAnswer(status: number, body: ErrorBody): string {
+  const json = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
+  );
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's `clientError`): what Node's HTTP parser refuses before
+ * Fastify sees a request — headers or address past 16 KB, a malformed request, a timeout.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorBody] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { error: 'ERR_HEADERS_TOO_LARGE', message: 'The address or headers are too large' }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { error: 'ERR_REQUEST_TIMEOUT', message: 'The request took too long to arrive' }]
+        : [400, malformed('Malformed HTTP request')];
+  // As Node does: not in the middle of an answer to an earlier request on this connection.
+  const answering = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+  if (socket.writable && !answering?.headersSent) socket.write(rawAnswer(status, body));
+  socket.destroy(err);
+}
+
+/**
+ * Engine.IO's refusals (unknown transport or session, a bad handshake…) instead of its own
+ * `{code, message}`: it emits `connection_error` just before answering and leaves an answer
+ * already sent alone (an upgrade's, on its socket, once that is no longer writable).
+ */
+export function answerRealtimeErrors(io: SocketServer): void {
+  const FORBIDDEN = 4; // Engine.IO's error code for a request `allowRequest` refused
+  io.engine.on(
+    'connection_error',
+    ({ req, code, message }: { req: IncomingMessage & { res?: ServerResponse }; code: number; message: string }) => {
+      const [status, body]: [number, ErrorBody] =
+        code === FORBIDDEN
+          ? [403, { error: 'ERR_NO_PERMISSION', message: 'Realtime connection refused' }]
+          : [400, malformed(`Realtime: ${message}`)];
+      if (req.res) {
+        if (!req.res.headersSent)
+          req.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+      } else if (req.socket.writable) {
+        req.socket.end(rawAnswer(status, body));
+      }
+    },
+  );
 }
