@@ -4,6 +4,7 @@ import jwt from '@fastify/jwt';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@balcao/contracts';
+import { servedOverHttps } from './config.js';
 import type { Deps } from './platform/context.js';
 import {
   answerClientError,
@@ -39,9 +40,14 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // HSTS and upgrade-insecure-requests send browsers to https for good: only when the product is
+  // served over https, else a plain-http deployment (a LAN host) becomes unreachable.
+  const https = servedOverHttps(deps.config);
   await app.register(helmet, {
+    strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
+        ...(https ? {} : { 'upgrade-insecure-requests': null }),
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:', 'https:'],
         'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],

@@ -70,6 +70,10 @@ const checkedEnv = envSchema.superRefine(
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
+/** Whether browsers reach the product over https (PUBLIC_URL's scheme; unset = plain http). */
+export const servedOverHttps = (config: Pick<Config, 'PUBLIC_URL'>): boolean =>
+  config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).protocol === 'https:';
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -10,11 +10,12 @@ import { login } from './login.js';
 import { endSessionByToken, refresh } from './refresh.js';
 import { REFRESH_COOKIE, SESSION_DAYS } from './tokens.js';
 import { serializeSessionUser } from './serialize-user.js';
+import { servedOverHttps } from '../../config.js';
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const secure = deps.config.PUBLIC_URL?.startsWith('https:') ?? false;
+    const secure = servedOverHttps(deps.config);
     const setRefreshCookie = (reply: FastifyReply, token: string) =>
       reply.setCookie(REFRESH_COOKIE, token, {
         httpOnly: true,
