@@ -141,6 +141,16 @@ it('the local storage keeps files under DATA_DIR/media', async () => {
   expect(await fs.readFile(path.join(dataDir, 'media', key))).toEqual(PNG);
 });
 
+it('the local storage keeps its files private to the process user: files 0600, directories 0700', async () => {
+  const root = path.join(dataDir, 'private-media');
+  const key = await localStorage(root).put(5, PNG, 'png');
+  const mode = async (p: string) => ((await fs.stat(p)).mode & 0o777).toString(8);
+  const [company, month] = key.split('/');
+  expect(await mode(path.join(root, key))).toBe('600');
+  for (const dir of [root, path.join(root, company!), path.join(root, company!, month!)])
+    expect(await mode(dir)).toBe('700');
+});
+
 describe('extensionFor', () => {
   it('names a known type by its extension; a type like __proto__ or constructor is just unknown', () => {
     expect(extensionFor('image/PNG; x=1', 'a.exe')).toBe('png');
