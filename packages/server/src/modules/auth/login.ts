@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
+import { takeAttempt } from '../../platform/rate-events.js';
 import { expiredMessage } from '../../platform/guard.js';
 import { subscriptionActive } from '../../platform/session.js';
 import { openSession } from './open-session.js';
@@ -12,14 +12,18 @@ import { openSession } from './open-session.js';
 const FAIL = 'login-fail';
 let dummyHash: Promise<string> | undefined;
 
-/** Same answer for an unknown email and a wrong password, after the same amount of work. */
+/**
+ * Same answer for an unknown email and a wrong password, after the same amount of work. Every
+ * attempt takes its place under the failure limits before the password is checked, and gives it
+ * back once the password is right (even when the subscription has expired).
+ */
 export async function login(deps: Deps, input: LoginBody & { ip: string }) {
   const db = deps.pools.platformDb;
   const keys = [
     { kind: FAIL, key: `email:${input.email}`, max: LOGIN_LIMIT.perEmail, windowMinutes: LOGIN_LIMIT.windowMinutes },
     { kind: FAIL, key: `ip:${input.ip}`, max: LOGIN_LIMIT.perIp, windowMinutes: LOGIN_LIMIT.windowMinutes },
   ];
-  await assertUnderLimit(db, keys);
+  const attempt = await takeAttempt(db, keys);
 
   const [row] = await db
     .select({ user: users, company: companies })
@@ -30,10 +34,8 @@ export async function login(deps: Deps, input: LoginBody & { ip: string }) {
   const ok = row
     ? await verifyPassword(input.password, row.user.passwordHash)
     : await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-password'))).then(() => false);
-  if (!row || !ok) {
-    await recordEvents(db, keys);
-    throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
-  }
+  if (!row || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
+  await attempt.release();
   if (!subscriptionActive(row)) {
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(row.company.dueDate), {
       extra: { dueDate: row.company.dueDate },

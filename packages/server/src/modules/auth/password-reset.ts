@@ -6,22 +6,21 @@ import { runPlatform } from '../../platform/context.js';
 import { authSessions, passwordResets, users } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
+import { takeAttempt } from '../../platform/rate-events.js';
 import { sendMailJobDef } from '../../platform/job-registry.js';
 
 const MAX_ATTEMPTS = 5;
 const codeHash = (deps: Deps, userId: number, code: string) =>
   createHmac('sha256', deps.secrets.refresh).update(`${userId}:${code}`).digest('base64url');
 
-/** Step 1: a 6-digit code, valid 30 minutes, mailed to the user. Requests are limited. */
+/** Step 1: a 6-digit code, valid 30 minutes, mailed to the user. Every request counts, known email or not. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
   const db = deps.pools.platformDb;
   const rules = [
     { kind: 'reset-request', key: `email:${email}`, max: 3, windowMinutes: 15 },
     { kind: 'reset-request', key: `ip:${ip}`, max: 10, windowMinutes: 15 },
   ];
-  await assertUnderLimit(db, rules);
-  await recordEvents(db, rules);
+  await takeAttempt(db, rules);
   const [user] = await db
     .select({ id: users.id, name: users.name, companyId: users.companyId })
     .from(users)
@@ -51,11 +50,14 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   });
 }
 
-/** Step 2: the code works once; a wrong code counts, five wrong codes kill it. */
+/**
+ * Step 2: the code works once; a wrong code counts, five wrong codes kill it. The address's
+ * attempt is taken before the code is checked and given back when the code was right.
+ */
 export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: string) {
   const db = deps.pools.platformDb;
   const ipRule = { kind: 'reset-fail', key: `ip:${ip}`, max: 20, windowMinutes: 15 };
-  await assertUnderLimit(db, [ipRule]);
+  const attempt = await takeAttempt(db, [ipRule]);
   const newHash = await hashPassword(input.newPassword);
   const result = await runPlatform(deps, async (tx) => {
     const [row] = await tx
@@ -92,9 +94,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: 
       .returning({ id: authSessions.id });
     return { userId: row.reset.userId, companyId: row.companyId, ended: ended.map((e) => e.id) };
   });
-  if (!result) {
-    await recordEvents(db, [ipRule]);
-    throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
-  }
+  if (!result) throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
+  await attempt.release();
   deps.realtime.endSessions(result.companyId, result.userId, result.ended, 'password-reset');
 }

@@ -14,7 +14,7 @@ import { runPlatform } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { authSessions, companies, settings, users } from '../../db/schema/index.js';
 import { invalid, isForeignKeyViolation, noPermission, notFound } from '../../platform/errors.js';
-import { assertUnderLimit, recordEvents } from '../../platform/rate-events.js';
+import { takeAttempt } from '../../platform/rate-events.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { createCompany } from './create-company.js';
 import { loadCompanies } from './serialize-company.js';
@@ -31,8 +31,10 @@ export const companyRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/cadastro', { schema: { body: signupBody }, config: { public: true } }, async (req, reply) => {
+      // Every attempt that passed the schema counts, before the work: a refused one (the email is
+      // taken, the plan unknown) too, so concurrent signups cannot all pass one count. On doubt, deny.
       const limit = { kind: 'signup', key: `ip:${req.ip}`, max: 10, windowMinutes: 60 };
-      await assertUnderLimit(deps.pools.platformDb, [limit]);
+      await takeAttempt(deps.pools.platformDb, [limit]);
       const { company } = await runPlatform(deps, (tx) =>
         createCompany(tx, {
           name: req.body.name,
@@ -42,7 +44,6 @@ export const companyRoutes =
           admin: { name: req.body.name, password: req.body.password },
         }),
       );
-      await recordEvents(deps.pools.platformDb, [limit]);
       const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));
       return reply.status(201).send(view);
     });

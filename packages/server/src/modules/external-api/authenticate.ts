@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/context.js';
 import { companies, plans, whatsapps } from '../../db/schema/index.js';
 import { AppError, noPermission } from '../../platform/errors.js';
 import { expiredMessage } from '../../platform/guard.js';
-import { assertUnderLimit, recordEvents, type RateRule } from '../../platform/rate-events.js';
+import { takeAttempt, type RateRule } from '../../platform/rate-events.js';
 
 /** The connection a request's token names: the API acts as it, in its company. */
 export interface ApiConnection {
@@ -32,8 +32,10 @@ const refused = (message: string) => new AppError('ERR_INVALID_CREDENTIALS', mes
 /**
  * Finds the connection of the bearer token (a connection whose token is empty is never
  * matched), and checks that its company may use the API: subscription active (402), plan with
- * `useExternalApi` (403). An address that sent too many wrong tokens is refused (429) before the
- * lookup, so tokens cannot be guessed one request at a time.
+ * `useExternalApi` (403). Each request takes a place under its address's limit of wrong tokens
+ * before the lookup, and gives it back when the token is right (whatever the company's state): an
+ * address that sent too many wrong tokens is refused (429), even many at once, so tokens cannot be
+ * guessed.
  */
 export async function authenticateConnection(deps: Deps, req: FastifyRequest): Promise<ApiConnection> {
   const token = bearerOf(req);
@@ -44,7 +46,7 @@ export async function authenticateConnection(deps: Deps, req: FastifyRequest): P
     max: EXTERNAL_API_LIMITS.failuresPerAddress,
     windowMinutes: EXTERNAL_API_LIMITS.failureWindowMinutes,
   };
-  await assertUnderLimit(deps.pools.platformDb, [failures]);
+  const attempt = await takeAttempt(deps.pools.platformDb, [failures]);
   // The token names its company: a platform read, the one place the API crosses tenants.
   const [found] = await deps.pools.platformDb
     .select({
@@ -59,10 +61,8 @@ export async function authenticateConnection(deps: Deps, req: FastifyRequest): P
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(whatsapps.token, token), ne(whatsapps.token, '')))
     .limit(1);
-  if (!found) {
-    await recordEvents(deps.pools.platformDb, [failures]);
-    throw refused('Invalid API token');
-  }
+  if (!found) throw refused('Invalid API token');
+  await attempt.release();
   const active = found.status && (found.dueDate === null || found.dueDate.getTime() > Date.now());
   if (!active) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(found.dueDate));
   if (!found.useExternalApi) throw noPermission('Your plan does not include the external API (useExternalApi)');
