@@ -12,14 +12,24 @@ export function mimeOfKey(key: string): string {
 }
 
 /**
- * Answers with a private stored file: shown inline under its (sanitised) name, never sniffed
+ * The download name: the sender's (sanitised) name with the key's extension in place of its own,
+ * so a PNG sent as `photo.exe` is saved as `photo.png`; a key without one gives a name without one.
+ */
+export function servedName(name: string, key: string): string {
+  const ext = /\.([a-z0-9]+)$/.exec(key.split('/').pop() ?? '')?.[1];
+  const base = name.replace(/\.[^.]*$/, '') || 'file';
+  return ext ? `${base}.${ext}` : base;
+}
+
+/**
+ * Answers with a private stored file: shown inline under its name (servedName), never sniffed
  * into another type, cached by the browser only.
  */
 export function sendStoredFile(reply: FastifyReply, file: { key: string; name: string; data: Buffer }) {
   return reply
     .type(mimeOfKey(file.key))
     .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
+    .header('content-disposition', `inline; filename="${encodeURIComponent(servedName(file.name, file.key))}"`)
     .header('x-content-type-options', 'nosniff')
     .send(file.data);
 }

@@ -308,6 +308,27 @@ describe('POST /api/messages/{ticketId}', () => {
     expect((await fetch(`${t.url}/api/messages/${image.id}/media`)).status).toBe(401);
   });
 
+  it('a file is served under its name with the extension of the type it was stored as, never the sender’s', async () => {
+    const tk = await ticketOf({ accept: true });
+    const res = await postForm(userA.token, tk.id, [
+      ['medias', new Blob([PNG], { type: 'image/png' }), 'photo.exe'],
+      ['medias', new Blob([PDF], { type: 'application/pdf' }), 'relatorio'],
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const served = await Promise.all(
+      res.body.messages.map(async (m: { id: number }) => {
+        const file = await fetch(`${t.url}/api/messages/${m.id}/media`, {
+          headers: { authorization: `Bearer ${userA.token}` },
+        });
+        return [file.headers.get('content-type'), file.headers.get('content-disposition')];
+      }),
+    );
+    expect(served).toEqual([
+      ['image/png', 'inline; filename="photo.png"'],
+      ['application/pdf', 'inline; filename="relatorio.pdf"'],
+    ]);
+  });
+
   it('multipart: an audio goes without caption, the text first on its own', async () => {
     const tk = await ticketOf({ accept: true });
     const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]);
