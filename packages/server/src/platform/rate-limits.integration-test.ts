@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_API_LIMITS, LOGIN_LIMIT } from '@balcao/contracts';
+import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { createPlan, createStaff, createTenant, type Tenant } from '../../test/support/factories.js';
+import { expectError } from '../../test/support/expect.js';
+import { useFakeChannels, type FakeChannels } from '../../test/support/fake-channels.js';
+import { mailText } from '../../test/support/smtp.js';
+import type { ApiResponse } from '../../test/support/client.js';
+
+/**
+ * Every rate limit under concurrency: N attempts at once must not let more than the limit
+ * through (a check-then-insert count would let nearly all of them pass). One app trusting
+ * X-Forwarded-For, so each test speaks from addresses of its own.
+ */
+let t: TestApp;
+let fakes: FakeChannels;
+let planId: number;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: 'true' });
+  fakes = await useFakeChannels(t);
+  planId = (await createPlan(t, { users: 50, connections: 5 })).id;
+  tenant = await createTenant(t, { planId });
+});
+afterAll(() => t?.stop());
+
+const uid = () => randomBytes(4).toString('hex');
+let lastAddress = 0;
+/** A client address no other request of this file used. */
+const address = () => {
+  lastAddress++;
+  return `10.${(lastAddress >> 16) & 255}.${(lastAddress >> 8) & 255}.${lastAddress & 255}`;
+};
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+const login = (email: string, password: string, ip = address()) =>
+  t.api.request('POST', '/api/auth/login', { email, password }, from(ip));
+const forget = (email: string, ip = address()) =>
+  t.api.request('POST', `/api/forgetpassword/${encodeURIComponent(email)}`, undefined, from(ip));
+const resetWith = (email: string, code: string, ip: string) =>
+  t.api.request('POST', `/api/resetpasswords/${encodeURIComponent(email)}/${code}/Brand-new-1`, undefined, from(ip));
+const signup = (ip: string, body: Record<string, unknown> = {}) =>
+  t.api.request(
+    'POST',
+    '/api/companies/cadastro',
+    { name: `Loja ${uid()}`, email: `owner-${uid()}@example.com`, password: 'secret1', planId, ...body },
+    from(ip),
+  );
+const send = (token: string, ip: string) =>
+  t.api.request(
+    'POST',
+    '/api/messages/send',
+    { number: '5511987654321', body: 'x' },
+    { authorization: `Bearer ${token}`, ...from(ip) },
+  );
+
+/** How many answers had each status, e.g. `{401: 5, 429: 195}`. */
+const tally = (responses: ApiResponse[]) => {
+  const out: Record<number, number> = {};
+  for (const r of responses) out[r.status] = (out[r.status] ?? 0) + 1;
+  return out;
+};
+/** Every 429 of `responses` keeps the JSON error contract. */
+const expectLimited = (responses: ApiResponse[]) => {
+  for (const r of responses.filter((x) => x.status === 429)) expectError(r, 429, 'ERR_RATE_LIMITED');
+};
+const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to.includes(email)).length;
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (10 s at most) until `n` mails reached `email`. */
+async function untilMails(email: string, n: number) {
+  const deadline = Date.now() + 10_000;
+  while (mailsTo(email) < n && Date.now() < deadline) await settle(50);
+}
+/** Bursts of password checks take long where a limit fails to hold (each check is a scrypt): room to fail on an assertion. */
+const BURST = { timeout: 240_000 };
+
+describe('login limits under concurrency', BURST, () => {
+  it(`200 wrong passwords at once for one email (from 200 addresses): only ${LOGIN_LIMIT.perEmail} are checked, the rest answer 429`, async () => {
+    const staff = await createStaff(t, tenant);
+    const answers = await times(200, () => login(staff.email, 'wrong-one'));
+    const counted = tally(answers);
+    expect((counted[401] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(200);
+    expect(counted[401] ?? 0, JSON.stringify(counted)).toBe(LOGIN_LIMIT.perEmail);
+    expectLimited(answers);
+    expectError(await login(staff.email, staff.password), 429, 'ERR_RATE_LIMITED');
+  });
+
+  it(`200 wrong logins at once from one address for 200 emails: only ${LOGIN_LIMIT.perIp} are checked, the rest answer 429`, async () => {
+    const ip = address();
+    const answers = await times(200, (i) => login(`nobody-${i}-${uid()}@example.com`, 'wrong-one', ip));
+    const counted = tally(answers);
+    expect((counted[401] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(200);
+    expect(counted[401] ?? 0, JSON.stringify(counted)).toBe(LOGIN_LIMIT.perIp);
+    expectLimited(answers);
+    // The address is refused even for a real user with the right password.
+    const staff = await createStaff(t, tenant);
+    expectError(await login(staff.email, staff.password, ip), 429, 'ERR_RATE_LIMITED');
+  });
+
+  it('the right password sent while 200 wrong ones for the same email are in flight answers 429 once the limit is reached', async () => {
+    const staff = await createStaff(t, tenant);
+    // As soon as one wrong attempt is refused, the limit is taken by wrong attempts (which never
+    // give their place back): the right password, sent then, must be refused too.
+    let right: Promise<ApiResponse> | undefined;
+    const answers = await times(200, async () => {
+      const r = await login(staff.email, 'wrong-one');
+      if (r.status === 429) right ??= login(staff.email, staff.password);
+      return r;
+    });
+    const counted = tally(answers);
+    expect(right, `no 429 among the 200 wrong attempts: ${JSON.stringify(counted)}`).toBeDefined();
+    expectError(await right!, 429, 'ERR_RATE_LIMITED');
+    expect(counted[401] ?? 0, JSON.stringify(counted)).toBe(LOGIN_LIMIT.perEmail);
+  });
+
+  it('sequentially: a successful login does not count, nor does a right password on an expired subscription', async () => {
+    const staff = await createStaff(t, tenant);
+    for (let i = 0; i < LOGIN_LIMIT.perEmail - 1; i++) expect((await login(staff.email, 'wrong-one')).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMIT.perEmail + 1; i++)
+      expect((await login(staff.email, staff.password)).status).toBe(200);
+    expect((await login(staff.email, 'wrong-one')).status).toBe(401);
+    expectError(await login(staff.email, staff.password), 429, 'ERR_RATE_LIMITED');
+
+    const expired = await createTenant(t, { planId });
+    const superApi = t.api.as(await t.superToken());
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    expect((await superApi.put(`/api/companies/${expired.companyId}`, { dueDate: past })).status).toBe(200);
+    const ip = address();
+    for (let i = 0; i < LOGIN_LIMIT.perEmail + 1; i++) {
+      expectError(await login(expired.admin.email, expired.admin.password, ip), 402, 'ERR_SUBSCRIPTION_EXPIRED');
+    }
+    expect((await login(expired.admin.email, 'wrong-one', ip)).status).toBe(401);
+  });
+});
+
+describe('signup limit under concurrency', BURST, () => {
+  it('30 signups at once from one address: only 10 companies are created, the rest answer 429', async () => {
+    const ip = address();
+    const emails = Array.from({ length: 30 }, () => `owner-${uid()}@example.com`);
+    const answers = await times(30, (i) => signup(ip, { email: emails[i] }));
+    const counted = tally(answers);
+    expect((counted[201] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(30);
+    expect(counted[201] ?? 0, JSON.stringify(counted)).toBe(10);
+    expectLimited(answers);
+    const all = (await t.api.as(await t.superToken()).get('/api/companies/list')).body as Array<{ email: string }>;
+    expect(all.filter((c) => emails.includes(c.email)).length).toBe(counted[201] ?? 0);
+  });
+
+  it('a refused signup (the email is taken) counts too: the 11th attempt from the address answers 429', async () => {
+    const ip = address();
+    for (let i = 0; i < 10; i++) {
+      const r = await signup(ip, { email: tenant.admin.email });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+    }
+    expectError(await signup(ip), 429, 'ERR_RATE_LIMITED');
+  });
+});
+
+describe('password reset limits under concurrency', BURST, () => {
+  it('30 reset requests at once for one email (from 30 addresses): only 3 mails, the rest answer 429', async () => {
+    const staff = await createStaff(t, tenant);
+    const answers = await times(30, () => forget(staff.email));
+    const counted = tally(answers);
+    expect((counted[200] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(30);
+    expect(counted[200] ?? 0, JSON.stringify(counted)).toBe(3);
+    expectLimited(answers);
+    // The mail jobs of the accepted requests, then a moment for any other one to show up.
+    await untilMails(staff.email, 3);
+    await settle(500);
+    expect(mailsTo(staff.email)).toBe(3);
+  });
+
+  it('30 reset requests at once from one address for 30 emails: only 10 are served, the rest answer 429', async () => {
+    const ip = address();
+    const answers = await times(30, (i) => forget(`nobody-${i}-${uid()}@example.com`, ip));
+    const counted = tally(answers);
+    expect((counted[404] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(30);
+    expect(counted[404] ?? 0, JSON.stringify(counted)).toBe(10);
+    expectLimited(answers);
+  });
+
+  it('50 wrong reset codes at once from one address: only 20 are checked, the rest answer 429', async () => {
+    const ip = address();
+    const answers = await times(50, () => resetWith(tenant.admin.email, '000000', ip));
+    const counted = tally(answers);
+    expect((counted[400] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(50);
+    expect(counted[400] ?? 0, JSON.stringify(counted)).toBe(20);
+    expectLimited(answers);
+  });
+
+  it('sequentially: a successful reset does not count as a failure of its address', async () => {
+    const staff = await createStaff(t, tenant);
+    expect((await forget(staff.email)).status).toBe(200);
+    await untilMails(staff.email, 1);
+    const mail = t.smtp.mails.find((m) => m.to.includes(staff.email));
+    const code = /\b(\d{6})\b/.exec(
+      mailText(mail!.raw)
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    )![1]!;
+
+    const ip = address();
+    // Wrong codes for another email, so the staff's code stays alive.
+    for (let i = 0; i < 19; i++)
+      expect((await resetWith(`nobody-${uid()}@example.com`, '000000', ip)).status).toBe(400);
+    expect((await resetWith(staff.email, code, ip)).status).toBe(200);
+    expect((await resetWith(`nobody-${uid()}@example.com`, '000000', ip)).status).toBe(400);
+    expectError(await resetWith(`nobody-${uid()}@example.com`, '000000', ip), 429, 'ERR_RATE_LIMITED');
+  });
+});
+
+describe('external API token limit under concurrency', BURST, () => {
+  let token: string;
+  beforeAll(async () => {
+    const res = await tenant.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await fakes.until(() => fakes.started.includes(res.body.id), 'the session to start');
+    token = res.body.token as string;
+  });
+
+  it(`100 wrong tokens at once from one address: only ${EXTERNAL_API_LIMITS.failuresPerAddress} are checked, the rest answer 429`, async () => {
+    const ip = address();
+    const answers = await times(100, () => send(`guess-${uid()}${uid()}`, ip));
+    const counted = tally(answers);
+    expect((counted[401] ?? 0) + (counted[429] ?? 0), JSON.stringify(counted)).toBe(100);
+    expect(counted[401] ?? 0, JSON.stringify(counted)).toBe(EXTERNAL_API_LIMITS.failuresPerAddress);
+    expectLimited(answers);
+    expectError(await send(token, ip), 429, 'ERR_RATE_LIMITED');
+  });
+
+  it('sequentially: a right token does not count', async () => {
+    const ip = address();
+    for (let i = 0; i < EXTERNAL_API_LIMITS.failuresPerAddress - 1; i++) {
+      expect((await send(`guess-${uid()}${uid()}`, ip)).status).toBe(401);
+    }
+    for (let i = 0; i < 3; i++) {
+      const r = await send(token, ip);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    expect((await send(`guess-${uid()}${uid()}`, ip)).status).toBe(401);
+    expectError(await send(`guess-${uid()}${uid()}`, ip), 429, 'ERR_RATE_LIMITED');
+  });
+});
