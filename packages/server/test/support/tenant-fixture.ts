@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+import type { ApiResponse } from './client.js';
+import { createStaff, type Tenant } from './factories.js';
+import type { IdsByEntity } from './schema-arbitrary.js';
+
+/**
+ * One row of every entity a company owns, made through the API as an admin would, each carrying
+ * `marker` in its text: the generated suites take their ids from here, and a response that shows
+ * another company's marker has leaked its data.
+ */
+export interface Populated {
+  tenant: Tenant;
+  ids: IdsByEntity;
+  /** The API token of the company's connection (the external API's bearer). */
+  connectionToken: string;
+  marker: string;
+}
+
+const created = <T = any>(res: ApiResponse<T>, what: string): T => {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+};
+
+export async function populateTenant(t: TestApp, tenant: Tenant, planId: number, marker: string): Promise<Populated> {
+  const api = tenant.admin.api;
+  const hex = () => `#${randomBytes(3).toString('hex')}`;
+  const staff = await createStaff(t, tenant, { name: `${marker} staff` });
+  const queue = created(await api.post('/api/queue', { name: `${marker} fila`, color: hex() }), 'queue');
+  const option = created(
+    await api.post('/api/queue-options', { queueId: queue.id, title: `${marker} opção`, message: marker }),
+    'queue option',
+  );
+  const connection = created(
+    await api.post('/api/whatsapp', { name: `${marker} conexão`, provider: 'sandbox' }),
+    'connection',
+  );
+  const contact = created(
+    await api.post('/api/contacts', { name: `${marker} cliente`, number: `55119${String(Date.now()).slice(-8)}` }),
+    'contact',
+  );
+  const ticket = created(
+    await api.post('/api/tickets', { contactId: contact.id, queueId: queue.id, whatsappId: connection.id }),
+    'ticket',
+  );
+  const message = created(await api.post(`/api/messages/${ticket.id}`, { body: `${marker} mensagem` }), 'message');
+  const tag = created(await api.post('/api/tags', { name: `${marker} tag` }), 'tag');
+  const quick = created(
+    await api.post('/api/quick-messages', { shortcode: `${marker}-atalho`, message: marker }),
+    'quick message',
+  );
+  const note = created(
+    await api.post('/api/ticket-notes', { note: `${marker} nota`, ticketId: ticket.id, contactId: contact.id }),
+    'ticket note',
+  );
+  const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
+  expect(token).toBeTruthy();
+  return {
+    tenant,
+    marker,
+    connectionToken: token,
+    ids: {
+      companies: [tenant.companyId],
+      plans: [planId],
+      users: [staff.id],
+      whatsapps: [connection.id],
+      queues: [queue.id],
+      queueOptions: [option.id],
+      contacts: [contact.id],
+      tickets: [ticket.id],
+      'tickets.uuid': [ticket.uuid],
+      messages: [message.messages[0].id],
+      tags: [tag.id],
+      quickMessages: [quick.id],
+      ticketNotes: [note.id],
+    },
+  };
+}
