@@ -98,10 +98,11 @@ export async function saveCustomer(ctx: Ctx, id: number, input: SandboxCustomerB
  * then published), and the answer is the stored message with its ticket.
  */
 export async function customerSends(ctx: Ctx, id: number, input: SandboxMessageBody) {
-  const media = input.media ? decodeMedia(input.media) : undefined;
   const row = await ctx.tenant(async (tx) => {
+    // The connection first: another company's answers 404 whatever the file is.
     const conn = await loadSandbox(tx, id);
     if (conn.status !== 'CONNECTED') throw notConnected();
+    const media = input.media ? decodeMedia(input.media) : undefined;
     const [known] = await tx
       .insert(sandboxCustomers)
       .values({
@@ -115,8 +116,9 @@ export async function customerSends(ctx: Ctx, id: number, input: SandboxMessageB
         set: { ...(input.name ? { name: input.name } : {}), updatedAt: sql`now()` },
       })
       .returning({ name: sandboxCustomers.name });
-    return { conn, name: known!.name };
+    return { conn, name: known!.name, media };
   });
+  const { media } = row;
   const externalId = `sandbox-in-${randomUUID()}`;
   const inbound: InboundMessage = {
     externalId,

@@ -1,5 +1,8 @@
 import type { TicketUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
+import type { Tx } from '../../db/client.js';
+import { queues, users, whatsapps } from '../../db/schema/index.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { findVisibleTicket } from './visible-ticket.js';
 import { loadTicketView, type TicketView } from './ticket-view.js';
@@ -31,6 +34,19 @@ export function stepFor(current: string, input: Pick<TicketUpdateBody, 'status' 
 }
 
 /**
+ * Every id the body names is the company's, whichever transition uses it (a name the transition
+ * ignores is still refused rather than silently dropped). Prompts and queue integrations do not
+ * exist yet: any id of theirs is unknown.
+ */
+async function checkReferences(tx: Tx, input: TicketUpdateBody) {
+  await ownRows(tx, users, [input.userId], 'userId');
+  await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
+  await ownRows(tx, queues, [input.queueId], 'queueId');
+  if (input.promptId != null) throw invalid({ promptId: 'notFound' }, 'Unknown promptId');
+  if (input.integrationId != null) throw invalid({ integrationId: 'notFound' }, 'Unknown integrationId');
+}
+
+/**
  * `PUT /tickets/{id}`: one transition in one transaction, the ticket row locked. Every change is
  * published to the ticket's audience (and a delete to whoever lost it); automatic messages are
  * queued inside the transaction and their outboxes kicked after commit.
@@ -40,6 +56,7 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
   try {
     const view = await ctx.tenant(async (tx, events) => {
       const { ticket, viewer } = await findVisibleTicket(tx, ctx.actor, id, { lock: true });
+      await checkReferences(tx, input);
       const before = { queueId: ticket.queueId, userId: ticket.userId };
       const s: Transition = { ctx, tx, events, viewer, ticket, kicks };
       const step = stepFor(ticket.status, input);
