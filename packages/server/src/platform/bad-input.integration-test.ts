@@ -34,7 +34,9 @@ const RANDOM_RUNS = Number(process.env.BAD_INPUT_RANDOM_RUNS ?? 4);
 
 const t = await startTestApp({ TRUST_PROXY: 'true' });
 afterAll(() => t.stop());
-const routes = routeTable(t.running.app).filter((r) => r.url.startsWith('/api/'));
+/** ROUTES=<regex> narrows a run to some routes (`METHOD /api/path`), e.g. while fixing one. */
+const only = new RegExp(process.env.ROUTES ?? '');
+const routes = routeTable(t.running.app).filter((r) => r.url.startsWith('/api/') && only.test(`${r.method} ${r.url}`));
 
 // The company the suite acts as, with one row of every entity. Platform rows it may change
 // (a plan, a company, a help) are victims of their own, so a valid edit never expires the
@@ -105,6 +107,11 @@ async function tryMutation(route: RouteEntry, base: Input, m: Mutation) {
 describe('every route refuses bad input cleanly', () => {
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_label, route) => {
     const [base] = fc.sample(validInput(route, ids), { numRuns: 1, seed });
+    // Mutations start from an input the route takes, so each one tries what it says.
+    expect(
+      schemasAccept(route, base!, toWire(route, base!)),
+      `a valid input of ${_label}: ${JSON.stringify(base)}`,
+    ).toBe(true);
     const mutations = mutationsOf(route);
     // Every (field, kind) once, then fast-check's own mix of inputs and mutations.
     for (const [i, arb] of mutations.entries()) {
@@ -116,7 +123,7 @@ describe('every route refuses bad input cleanly', () => {
     );
   });
 
-  it('sent what it says (figures for the notes)', () => {
+  it.skipIf(process.env.ROUTES)('sent what it says (figures for the notes)', () => {
     console.log(`bad-input suite: ${routes.length} routes, ${totals.requests} requests, ${totals.refused} refused`);
     expect(totals.requests).toBeGreaterThan(routes.length * 5);
   });

@@ -6,7 +6,15 @@ import { startTestApp } from '../../test/support/app.js';
 import { createPlan, createTenant } from '../../test/support/factories.js';
 import { populateTenant } from '../../test/support/tenant-fixture.js';
 import { changedTables, dbSnapshot } from '../../test/support/db-snapshot.js';
-import { schemaOf, sendWire, toWire, validInput, type Input, type Part } from '../../test/support/route-requests.js';
+import {
+  schemaOf,
+  schemasAccept,
+  sendWire,
+  toWire,
+  validInput,
+  type Input,
+  type Part,
+} from '../../test/support/route-requests.js';
 import type { IdsByEntity } from '../../test/support/schema-arbitrary.js';
 import { routeTable, type RouteEntry } from './route-table.js';
 
@@ -31,7 +39,11 @@ const b = await populateTenant(t, await createTenant(t, { planId }), planId, 'zz
 await t.running.deps.sessions.stop();
 
 const isSuper = (r: RouteEntry) => (SUPER_PERMISSIONS as readonly string[]).includes(r.access.split(' ')[0]!);
-const routes = routeTable(t.running.app).filter((r) => r.url.startsWith('/api/') && !r.public);
+/** ROUTES=<regex> narrows a run to some routes (`METHOD /api/path`). */
+const only = new RegExp(process.env.ROUTES ?? '');
+const routes = routeTable(t.running.app).filter(
+  (r) => r.url.startsWith('/api/') && !r.public && only.test(`${r.method} ${r.url}`),
+);
 
 interface Site {
   part: Part;
@@ -67,7 +79,7 @@ const cases = routes.flatMap((route) =>
 let requests = 0;
 
 describe("another company's ids", () => {
-  it('are found in the route table (the suite checks something)', () => {
+  it.skipIf(process.env.ROUTES)('are found in the route table (the suite checks something)', () => {
     expect(cases.length).toBeGreaterThan(60);
     for (const entity of ['tickets', 'contacts', 'users', 'whatsapps', 'queues', 'messages', 'tags'])
       expect(
@@ -79,6 +91,8 @@ describe("another company's ids", () => {
   it.each(cases)('%s', async (label, route, site) => {
     await fc.assert(
       fc.asyncProperty(validInput(route, a.ids), fc.constantFrom(...b.ids[site.key]!), async (input, theirs) => {
+        // Only an input the route would take with A's own ids says anything about B's.
+        fc.pre(schemasAccept(route, input, toWire(route, input)));
         const crossed = { ...input, [site.part]: place(input[site.part], site.path, theirs) } as Input;
         const wire = toWire(route, crossed);
         const before = route.method === 'GET' ? undefined : await dbSnapshot(t.running.deps.pools.owner);

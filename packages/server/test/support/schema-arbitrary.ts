@@ -117,9 +117,12 @@ function stringArbitrary(schema: z.ZodString): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? LONGEST, Math.max(min, LONGEST));
   const ok = (s: string) => schema.safeParse(s).success;
+  // `z.email()` carries its format itself, `z.string().email()` as one of its checks.
+  const format =
+    def.format ?? checksOf(schema).find((c) => c.check === 'string_format' && c.format !== 'regex')?.format;
   const word = (n: number) => fc.stringMatching(new RegExp(`^[a-z0-9]{1,${n}}$`));
-  if (def.format === 'email') return fc.tuple(word(12), word(10)).map(([user, host]) => `${user}@${host}.com.br`);
-  if (def.format === 'uuid') return fc.uuid({ version: 4 });
+  if (format === 'email') return fc.tuple(word(12), word(10)).map(([user, host]) => `${user}@${host}.com.br`);
+  if (format === 'uuid') return fc.uuid({ version: 4 });
   const pattern = checksOf(schema).find((c) => c.format === 'regex' && !String(c.pattern).includes('\\0'))?.pattern as
     RegExp | undefined;
   if (pattern) return bounded(fc.stringMatching(pattern), ok);
