@@ -3,13 +3,15 @@ import type pg from 'pg';
 /**
  * A fingerprint of what the product stores, to prove a refused request wrote nothing: one hash
  * per table, read through the owner's connection (every company at once). Left out: what changes
- * on its own or on any request (sessions, rate-limit counts, leases and keys of live channels,
- * presence), which says nothing about the request's own writes.
+ * on its own or on any request (sessions, leases and keys of live channels, presence), and the
+ * counters of refused attempts, which a refusal writes by design (rate-limit events, a reset
+ * code's wrong tries).
  */
 const SKIPPED_TABLES = new Set([
   'auth_sessions',
   'refresh_tokens',
   'rate_events',
+  'password_resets',
   'channel_leases',
   'channel_keys',
   '__drizzle_migrations',
