@@ -18,6 +18,7 @@ import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import CircleIcon from '@mui/icons-material/Circle';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from '../messages/format/FormattedText';
 import { TagChip } from '../tags/TagChip';
 import { OPEN_LANE, type KanbanTicket, type LaneId, type TagRef } from './types';
 
@@ -93,7 +94,7 @@ export function KanbanCard({ ticket, lane, laneTags, onMove }: Props) {
             wordBreak: 'break-word',
           }}
         >
-          {ticket.lastMessage}
+          <FormattedText text={ticket.lastMessage} singleLine />
         </Typography>
       )}
       {otherTags.length > 0 && (

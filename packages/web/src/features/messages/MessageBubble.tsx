@@ -16,7 +16,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatText } from './formatText';
+import { FormattedText } from './format/FormattedText';
 import { MessageMedia, SELF_DESCRIBING, hasFile } from './media/MessageMedia';
 import { QuotedMessage } from './QuotedMessage';
 import { Ticks } from './Ticks';
@@ -114,7 +114,7 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
                 sx={{ whiteSpace: 'pre-wrap', mt: m.mediaType === 'chat' ? 0 : 0.5, pr: hasActions && m.mediaType === 'chat' ? 2.5 : 0 }}
                 data-testid="message-body"
               >
-                {formatText(body)}
+                <FormattedText text={body} />
               </Typography>
             )}
           </>

@@ -3,14 +3,20 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from './format/FormattedText';
 import type { QuotedMessage as Quoted } from './types';
 
 export function QuotedMessage({ quoted, onClose }: { quoted: Quoted; onClose?: ReactNode }) {
   const { t } = useTranslation();
   const who = quoted.fromMe ? t('tickets.thread.you') : (quoted.contact?.name ?? t('tickets.thread.customer'));
-  const text = quoted.isDeleted
-    ? t('tickets.thread.deleted')
-    : quoted.body || t(`tickets.thread.kinds.${quoted.mediaType}`, { defaultValue: quoted.mediaType });
+  const text =
+    !quoted.isDeleted && quoted.body ? (
+      <FormattedText text={quoted.body} />
+    ) : quoted.isDeleted ? (
+      t('tickets.thread.deleted')
+    ) : (
+      t(`tickets.thread.kinds.${quoted.mediaType}`, { defaultValue: quoted.mediaType })
+    );
   return (
     <Box
       sx={{
@@ -35,6 +41,7 @@ export function QuotedMessage({ quoted, onClose }: { quoted: Quoted; onClose?: R
           variant="body2"
           color="text.secondary"
           sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap' }}
+          data-testid="quoted-message-body"
         >
           {text}
         </Typography>

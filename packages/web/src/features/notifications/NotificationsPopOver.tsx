@@ -20,6 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from '../messages/format/FormattedText';
 import { notificationsSupported } from './alerts';
 import { useNotifications } from './useNotifications';
 
@@ -96,7 +97,7 @@ export function NotificationsPopOver() {
                 </ListItemAvatar>
                 <ListItemText
                   primary={ticket.contact?.name ?? `#${ticket.id}`}
-                  secondary={ticket.lastMessage || ' '}
+                  secondary={ticket.lastMessage ? <FormattedText text={ticket.lastMessage} singleLine /> : ' '}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   sx={{ minWidth: 0 }}
                 />

@@ -10,6 +10,7 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../lib/session';
+import { FormattedText } from '../../messages/format/FormattedText';
 import type { PhoneMessage } from './useSimulator';
 
 const READ_BLUE = '#34b7f1';
@@ -109,8 +110,12 @@ export function MessageBubble({ message: m }: { message: PhoneMessage }) {
           </Typography>
         ) : (
           m.body && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: m.mediaUrl ? 0.5 : 0 }}>
-              {m.body}
+            <Typography
+              variant="body2"
+              sx={{ whiteSpace: 'pre-wrap', mt: m.mediaUrl ? 0.5 : 0 }}
+              data-testid="phone-message-body"
+            >
+              <FormattedText text={m.body} />
             </Typography>
           )
         )}

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
+import { FormattedText } from '../../messages/format/FormattedText';
 import type { Ticket } from '../types';
 
 export const NAME_CUT_SMALL = 10;
@@ -111,7 +112,7 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" noWrap data-testid="ticket-last-message">
-          {tk.lastMessage || '\u00a0'}
+          {tk.lastMessage ? <FormattedText text={tk.lastMessage} singleLine /> : '\u00a0'}
         </Typography>
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip
