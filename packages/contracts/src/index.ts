@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './permissions.js';
+export * from './ticket-scope.js';
 export * from './plans.js';
 export * from './settings.js';
 export * from './constants.js';

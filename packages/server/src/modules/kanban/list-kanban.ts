@@ -10,9 +10,9 @@ import { selectTickets } from '../tickets/ticket-view.js';
  * first, each as the ticket list shows it (uuid, contact with name and number, lastMessage, tags
  * with their kanban flag — the board puts a card in its lane tag's column, else in "open").
  * The scope is the ticket list's (tickets/visibility.ts): the caller's queues, queueless ones
- * with allTicket, their own; everything for an admin asking `showAll` (with
- * `tickets-manager:showall`). `queueIds` narrows it as in the list (those queues, plus
- * queueless tickets).
+ * with allTicket, their own, and every pending one for an admin; everything for an admin asking
+ * `showAll` (with `tickets-manager:showall`). `queueIds` narrows it as in the list (those
+ * queues, plus queueless tickets).
  */
 export function listKanban(ctx: Ctx, q: KanbanQuery) {
   const { actor } = ctx;

@@ -12,7 +12,7 @@ export const LIST_ORDER = [desc(tickets.updatedAt), desc(tickets.id)];
  * leading with company_id — (status, updated_at, id, …) and (updated_at, id, …) — serve them.
  * The plain list and the search (search-tickets.ts) both walk the tickets these conditions keep.
  * - scope: every ticket with `showAll` honoured, else the caller's queues, queueless ones with
- *   allTicket, and their own (visibility.ts);
+ *   allTicket, and their own — plus every pending ticket for an admin (visibility.ts);
  * - status; queueIds (those queues, plus queueless tickets, which wait for the chatbot);
  * - users (admins only): assigned to one of them;
  * - date / updatedAt: created / last updated that day, in the company's time zone `zone`;

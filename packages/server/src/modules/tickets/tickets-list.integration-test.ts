@@ -98,9 +98,27 @@ describe('GET /api/tickets', () => {
     expect(await idsOf(userA.api, 'searchParam=entrega')).toEqual([]);
   });
 
-  it('an admin lists everything with showAll=true, and their own scope without it', async () => {
-    expect(await idsOf(a.admin.api)).toEqual([]);
+  it('an admin lists everything with showAll=true; without it every pending ticket (queueless, any queue) and their own', async () => {
+    // The tenant's admin has no queues and allTicket off, like a new company's.
+    const pending = [tk.alice.id, tk.bruno.id, tk.carlos.id].sort();
+    expect((await idsOf(a.admin.api)).sort()).toEqual(pending);
+    // Ana's open ticket (queue A) stays behind showAll.
+    expect(await idsOf(a.admin.api)).not.toContain(tk.dora.id);
     expect((await idsOf(a.admin.api, 'showAll=true')).sort()).toEqual(ALL.map((f) => f()).sort());
+    // The waiting tab's own query (issue 18 relies on it): queueless pending ones included.
+    expect((await idsOf(a.admin.api, `status=pending&queueIds=${encodeURIComponent('[]')}`)).sort()).toEqual(pending);
+    expect(await idsOf(a.admin.api, 'status=open')).toEqual([]);
+    expect((await idsOf(a.admin.api, 'showAll=true&status=open')).sort()).toEqual([tk.dora.id]);
+    // The count and the bell's query follow the same scope.
+    expect((await list(a.admin.api, 'withUnreadMessages=true')).count).toBe(3);
+    expect(await idsOf(a.admin.api, 'searchParam=entrega')).toEqual([tk.bruno.id]);
+    expect(await idsOf(a.admin.api, 'searchParam=bom%20dia')).toEqual([]);
+  });
+
+  it("a plain user's scope is unchanged: other queues' pending tickets stay out", async () => {
+    expect(await idsOf(userA.api, 'status=pending')).toEqual([tk.alice.id]);
+    expect(await idsOf(userB.api, 'status=pending')).toEqual([tk.bruno.id]);
+    expect(await idsOf(userAll.api, 'status=pending')).toEqual([tk.carlos.id]);
   });
 
   it('another company sees none of them', async () => {
@@ -205,5 +223,22 @@ describe('GET /api/tickets pages', () => {
     expect(second.tickets).toHaveLength(1);
     // newest first, no ticket twice, none missing
     expect([...first.tickets, ...second.tickets].map((x) => x.id)).toEqual([...made].reverse());
+  });
+});
+
+describe("GET /api/tickets — an admin's default scope as tickets move", () => {
+  it('an admin who accepted a ticket keeps it, and a ticket another admin has stays behind showAll', async () => {
+    const other = await createStaff(t, a, { name: 'Outra Admin', profile: 'admin' });
+    const r = await arrive('Eva', 'oi', qB.id);
+    expect(await idsOf(other.api, 'status=pending')).toContain(r.id);
+    expect((await other.api.put(`/api/tickets/${r.id}`, { status: 'open' })).status).toBe(200);
+    expect(await idsOf(other.api, 'status=open')).toEqual([r.id]);
+    expect(await idsOf(a.admin.api)).not.toContain(r.id);
+    expect(await idsOf(a.admin.api, 'showAll=true')).toContain(r.id);
+    // Back to pending, it is everyone's to take again (closed, it leaves the default list).
+    expect((await other.api.put(`/api/tickets/${r.id}`, { status: 'pending' })).status).toBe(200);
+    expect(await idsOf(a.admin.api)).toContain(r.id);
+    await updateTicketRow(t, a.companyId, r.id, { status: 'closed', userId: null });
+    expect(await idsOf(a.admin.api, 'status=closed')).toEqual([]);
   });
 });

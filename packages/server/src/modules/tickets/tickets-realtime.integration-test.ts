@@ -137,6 +137,36 @@ describe('a customer message reaches the right agents', () => {
   });
 });
 
+describe("an admin's default list and its events agree", () => {
+  // A new company's admin: no queues, allTicket off (the tenant's admin is such a one).
+  const defaultList = async () => {
+    const res = await a.admin.api.get('/api/tickets?status=pending');
+    expect(res.status).toBe(200);
+    return (res.body.tickets as Array<{ id: number }>).map((x) => x.id);
+  };
+
+  it('a queueless ticket and one the chatbot put in a queue: the admin hears each message and lists both', async () => {
+    const l = await everyone();
+    const queueless = await inbound(t, conn, { number: phone(), name: 'Primeiro cliente' }, 'olá');
+    const queued = await arrival(l, qB.id);
+    for (const id of [queueless.ticketId, queued.ticketId]) {
+      const number = id === queued.ticketId ? queued.number : undefined;
+      if (number) await inbound(t, conn, { number }, 'ainda aí?');
+      await l.tickets.admin.waitFor((e) => e.action === 'update' && about(id)(e), `admin hears ${id}`);
+    }
+    await l.messages.admin.waitFor((m: any) => m.action === 'create' && m.message?.body === 'ainda aí?', 'admin message');
+    const listed = await defaultList();
+    expect(listed).toContain(queueless.ticketId);
+    expect(listed).toContain(queued.ticketId);
+    // Its socket may join the conversation's room, as the list lets it open it.
+    expect(await l.sockets.admin.emitWithAck('joinChatBox', queueless.ticketId)).toEqual({ ok: true });
+    // Bruno (queue B) hears the queued one, not the queueless one; Ana hears neither.
+    await settle(t, [a.companyId, b.companyId], l.all);
+    expect(l.tickets.ana.heard.filter((e) => about(queueless.ticketId)(e) || about(queued.ticketId)(e))).toEqual([]);
+    expect(l.tickets.bruno.heard.filter(about(queueless.ticketId))).toEqual([]);
+  });
+});
+
 describe('a customer seen for the first time', () => {
   it('is announced to the company on the contact topic (without its device id), once', async () => {
     const ana = await connect(userA.token);

@@ -1,4 +1,5 @@
 import { eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { inMyScope, type TicketViewer } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/context.js';
@@ -12,15 +13,12 @@ import { prepared } from '../../db/prepared.js';
  *   'enable', and the tickets assigned to them.
  * Anything else answers 404, exactly like another company's ticket.
  *
- * The list is narrower for admins: without `showAll` (and its permission) they get the same
- * "mine" scope as everyone, so the show-all switch means something (see `listScope`).
+ * The list is narrower for admins: without `showAll` (and its permission) they get "mine" plus
+ * every pending ticket (contracts' ticket-scope.ts, `inListScope`), so the show-all switch still
+ * means something: other people's open and closed tickets (see `listScope`).
  */
-export interface Viewer {
-  userId: number;
-  admin: boolean;
-  queueIds: number[];
-  allTicket: boolean;
-}
+export type Viewer = TicketViewer;
+export { inMyScope };
 
 export const isAdmin = (actor: Pick<Actor, 'profile'>) => actor.profile === 'admin';
 
@@ -66,13 +64,6 @@ export function viewerOf(actor: Pick<Actor, 'userId'>, row: ViewerColumns): View
   };
 }
 
-/** The "mine" scope: own queues, queueless with allTicket, assigned to me. Admins are not special here. */
-export function inMyScope(viewer: Viewer, ticket: { queueId: number | null; userId: number | null }): boolean {
-  if (ticket.userId !== null && ticket.userId === viewer.userId) return true;
-  if (ticket.queueId === null) return viewer.allTicket;
-  return viewer.queueIds.includes(ticket.queueId);
-}
-
 /** May this viewer see (open, read, work) this ticket? */
 export function canSee(viewer: Viewer, ticket: { queueId: number | null; userId: number | null }): boolean {
   return viewer.admin || inMyScope(viewer, ticket);
@@ -88,10 +79,13 @@ export function myScopeWhere(viewer: Viewer): SQL {
 
 /**
  * The list's scope: every ticket when `showAll` is honoured (asked, and the caller holds
- * `tickets-manager:showall` — the route decides), else "mine".
+ * `tickets-manager:showall` — the route decides), else `inListScope` as SQL: "mine", plus every
+ * pending ticket for an admin. The realtime hub agrees: ticket events reach the admins' room
+ * whatever the queue (platform/realtime.ts).
  */
 export function listScope(viewer: Viewer, showAll: boolean): SQL | undefined {
-  return showAll ? undefined : myScopeWhere(viewer);
+  if (showAll) return undefined;
+  return viewer.admin ? or(myScopeWhere(viewer), eq(tickets.status, 'pending')) : myScopeWhere(viewer);
 }
 
 /** `canSee` as SQL, for single reads. */

@@ -24,6 +24,15 @@ describe('notification rules', () => {
     expect(isNotified(ticket({ status: 'pending', userId: null }), allTickets)).toBe(true);
   });
 
+  it('an admin works every pending ticket: listed and rung for, queueless or in any queue', () => {
+    const admin = { id: 7, allTicket: 'disable', profile: 'admin' };
+    const waiting = ticket({ status: 'pending', userId: null });
+    expect(isNotified(waiting, admin)).toBe(true);
+    expect(shouldAlert({ fromMe: false, read: false }, waiting, admin, undefined, true)).toBe(true);
+    // Someone else's open ticket is not theirs to answer.
+    expect(isNotified(ticket({ userId: 8 }), admin)).toBe(false);
+  });
+
   it('merges a changed ticket newest first, drops it once read, ignores an older version', () => {
     const a = ticket({ id: 1, updatedAt: '2031-03-10T12:00:00Z' });
     const b = ticket({ id: 2, uuid: 'u-2', updatedAt: '2031-03-10T12:05:00Z' });

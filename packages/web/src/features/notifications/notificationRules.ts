@@ -1,7 +1,9 @@
 /**
- * Which tickets the notifications pop-over lists (operations §2): tickets with unread messages
- * assigned to the user; a user whose allTicket is `enable` also sees pending ones. (The server
- * already sends a socket only the tickets its user may see.) Closed tickets never show.
+ * Which tickets the notifications pop-over lists (operations §2): the tickets with unread
+ * messages the user can work — those assigned to them, and pending ones when their allTicket is
+ * `enable` or they are an admin (admins may accept any ticket; their list holds every pending
+ * one). The server already sends a socket only the tickets its user may see. Closed tickets
+ * never show.
  */
 export interface NotifiedTicket {
   id: number;
@@ -18,12 +20,13 @@ export interface NotifiedTicket {
 export interface Me {
   id: number;
   allTicket?: string | null;
+  profile?: string;
 }
 
 export function isNotified(ticket: NotifiedTicket, me: Me): boolean {
   if (ticket.status === 'closed' || !(ticket.unreadMessages > 0)) return false;
   if (ticket.userId === me.id) return true;
-  return ticket.status === 'pending' && me.allTicket === 'enable';
+  return ticket.status === 'pending' && (me.allTicket === 'enable' || me.profile === 'admin');
 }
 
 const newestFirst = (a: NotifiedTicket, b: NotifiedTicket) =>

@@ -4,7 +4,6 @@ import {
   applyRead,
   applyUpdate,
   flattenTickets,
-  inMyScope,
   isComplete,
   mergeTicket,
   type TicketPages,
@@ -12,7 +11,7 @@ import {
 } from './ticketCache';
 import type { Ticket, TicketFilters } from './types';
 
-const viewer: Viewer = { userId: 7, queueIds: [1], allTicket: false };
+const viewer: Viewer = { userId: 7, admin: false, queueIds: [1], allTicket: false };
 
 const ticket = (id: number, over: Partial<Ticket> = {}): Ticket => ({
   id,
@@ -45,12 +44,18 @@ const pending: TicketFilters = { status: 'pending', queueIds: [], showAll: false
 const ids = (d: TicketPages) => flattenTickets(d).map((t) => t.id);
 
 describe('ticket cache', () => {
-  it('scope: own queues, own tickets, queueless only with allTicket', () => {
-    expect(inMyScope(viewer, { queueId: 1, userId: null })).toBe(true);
-    expect(inMyScope(viewer, { queueId: 2, userId: null })).toBe(false);
-    expect(inMyScope(viewer, { queueId: 2, userId: 7 })).toBe(true);
-    expect(inMyScope(viewer, { queueId: null, userId: null })).toBe(false);
-    expect(inMyScope({ ...viewer, allTicket: true }, { queueId: null, userId: null })).toBe(true);
+  it("an admin's lists take every pending ticket live (queueless, any queue), not someone else's open one", () => {
+    const admin: Viewer = { userId: 7, admin: true, queueIds: [], allTicket: false };
+    const queueless = ticket(4, { queueId: null, queue: null });
+    const otherQueue = ticket(5, { queueId: 2, queue: { id: 2, name: 'Suporte', color: '#00f' } });
+    expect(ids(applyUpdate(pages([[]]), pending, admin, queueless))).toEqual([4]);
+    expect(ids(applyUpdate(pages([[]]), pending, admin, otherQueue))).toEqual([5]);
+    const theirs = ticket(6, { status: 'open', userId: 9, user: { id: 9, name: 'Bia' } });
+    const open = { ...pending, status: 'open' as const };
+    expect(ids(applyUpdate(pages([[]]), open, admin, theirs))).toEqual([]);
+    expect(ids(applyUpdate(pages([[]]), { ...open, showAll: true }, admin, theirs))).toEqual([6]);
+    // A plain user of queue 1 does not take queue 2's pending ticket.
+    expect(ids(applyUpdate(pages([[]]), pending, viewer, otherQueue))).toEqual([]);
   });
 
   it('a new pending ticket goes on top and counts', () => {

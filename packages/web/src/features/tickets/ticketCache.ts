@@ -1,29 +1,20 @@
 /**
  * How live ticket events change a cached list (pure functions, unit-tested). Each list of the
  * manager is one infinite query; an event updates, inserts or removes one ticket in it, following
- * the server's rules: the list scope (visibility.ts: own queues, queueless with allTicket, own
- * tickets — or everything with showAll), the status and queue filters, and newest `updatedAt`
- * first. Ticket events reach admins for every ticket, so the scope is checked here too.
+ * the server's rules: the list scope (contracts' `inListScope`: own queues, queueless with
+ * allTicket, own tickets, every pending one for an admin — or everything with showAll), the
+ * status and queue filters, and newest `updatedAt` first. Ticket events reach admins for every
+ * ticket, so the scope is checked here too.
  */
 import type { InfiniteData } from '@tanstack/react-query';
+import { inListScope, type TicketViewer } from '@balcao/contracts';
 import type { Ticket, TicketFilters, TicketPage } from './types';
 
-export interface Viewer {
-  userId: number;
-  queueIds: number[];
-  allTicket: boolean;
-}
+export type Viewer = TicketViewer;
 
 export type TicketPages = InfiniteData<TicketPage, number>;
 
 const time = (value: string | undefined) => (value ? Date.parse(value) : 0);
-
-/** The server's "mine" scope (visibility.ts `inMyScope`). */
-export function inMyScope(viewer: Viewer, t: Pick<Ticket, 'queueId' | 'userId'>): boolean {
-  if (t.userId !== null && t.userId === viewer.userId) return true;
-  if (t.queueId === null) return viewer.allTicket;
-  return viewer.queueIds.includes(t.queueId);
-}
 
 /**
  * Whether a list with these filters shows the ticket. Search lists (text, tags, users) are not
@@ -31,7 +22,7 @@ export function inMyScope(viewer: Viewer, t: Pick<Ticket, 'queueId' | 'userId'>)
  */
 export function listShows(filters: TicketFilters, viewer: Viewer, t: Ticket): boolean {
   if (filters.status && t.status !== filters.status) return false;
-  if (!filters.showAll && !inMyScope(viewer, t)) return false;
+  if (!filters.showAll && !inListScope(viewer, t)) return false;
   if (filters.queueIds.length > 0 && t.queueId !== null && !filters.queueIds.includes(t.queueId)) return false;
   return true;
 }

@@ -30,6 +30,7 @@ export const oneKey = (ref: string) => ['tickets', 'one', ref] as const;
 export function viewerOf(user: User): Viewer {
   return {
     userId: user.id,
+    admin: user.profile === 'admin',
     queueIds: (user.queues ?? []).map((q) => q.id),
     allTicket: user.allTicket === 'enable',
   };
