@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { editOf, email, name2to50, pageQuery, ref, text } from './common.js';
 import { isoDay } from './tickets.js';
+import { parsePhone } from '../phone.js';
 
 /**
- * A phone number as typed (8–50 characters: "+55 (11) 91234-5678"), stored as its digits
- * (E.164 without '+'), which must then be 8–15 digits.
+ * A phone number as typed (8–50 characters: "(11) 91234-5678", "+55 11 91234-5678"), stored as
+ * E.164 digits without '+' (8–15), read by `parsePhone` in the company's country; a number that
+ * is none is refused with its reason ("invalidNumber").
  */
 export const contactNumber = text()
   .trim()
   .min(8, 'tooShort')
   .max(50, 'tooLong')
-  .transform((v) => v.replace(/\D/g, ''))
-  .pipe(z.string().regex(/^\d{8,15}$/, 'invalidNumber'));
+  .transform((typed, ctx) => {
+    const parsed = parsePhone(typed);
+    if (parsed.ok) return parsed.number;
+    ctx.addIssue({ code: 'custom', message: parsed.reason });
+    return z.NEVER;
+  })
+  // Random text is no phone number: the generated suites start from these.
+  .meta({ examples: ['(11) 94444-3333', '+55 21 98765-4321', '5511933332222', '+1 415 555 2671'] });
 
 /** A valid email, or empty (contacts often have none); blanks count as empty. */
 export const contactEmail = z

@@ -31,8 +31,8 @@ afterAll(() => t.stop());
 
 const uid = () => randomBytes(4).toString('hex');
 let seq = 0;
-/** A fresh phone number (11–12 digits), unique within this run. */
-const freshNumber = () => `55${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(4, '0')}`;
+/** A fresh São Paulo mobile (13 digits, a valid number: numbers are checked), unique within this run. */
+const freshNumber = () => `55119${String(Date.now() % 1e4).padStart(4, '0')}${String(++seq).padStart(4, '0')}`;
 
 const newContact = (patch: Record<string, unknown> = {}) => ({
   name: `Contact ${uid()}`,
@@ -97,6 +97,22 @@ describe('POST /api/contacts', () => {
     expectInvalid(res, field);
     const name = (body.name as string).toLowerCase();
     if (name.length >= 2) expect((await search(a, name)).count).toBe(0);
+  });
+
+  it('reads a number as people write it in Brazil: "(11) 94444-3333" is stored with its country code; an invalid one is refused with its reason', async () => {
+    expect((await created(a, { number: '(11) 94444-3333' })).number).toBe('5511944443333');
+    // Already international: kept. A mobile without its ninth digit (as WhatsApp knows many): as typed.
+    expect((await created(a, { number: '+1 415 555 2671' })).number).toBe('14155552671');
+    expect((await created(a, { number: '(21) 8765-4321' })).number).toBe('552187654321');
+    const again = await a.admin.api.post('/api/contacts', newContact({ number: '55 11 94444-3333' }));
+    expectError(again, 409, 'ERR_DUPLICATED_CONTACT');
+    for (const number of ['(11) 04444-3333', '(00) 94444-3333', '+999 0000 0001']) {
+      const name = `Invalid ${uid()}`;
+      const res = await a.admin.api.post('/api/contacts', newContact({ name, number }));
+      expectInvalid(res, 'number');
+      expect(res.body.fields.number, number).toBe('invalidNumber');
+      expect((await search(a, name.toLowerCase())).count).toBe(0);
+    }
   });
 
   it('refuses a number already in the company with 409 ERR_DUPLICATED_CONTACT; another company may have it', async () => {
@@ -168,6 +184,17 @@ describe('GET/PUT/DELETE /api/contacts/:id', () => {
     const c = await created(a);
     expectInvalid(await a.admin.api.put(`/api/contacts/${c.id}`, { name: 'Fine name', email: 'nope' }), 'email');
     expect((await a.admin.api.get(`/api/contacts/${c.id}`)).body).toMatchObject({ name: c.name, email: c.email });
+  });
+
+  it('reads an edited number the same way; an invalid one is refused and the contact kept', async () => {
+    const c = await created(a);
+    const res = await a.admin.api.put(`/api/contacts/${c.id}`, { number: '(31) 99876-5432' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.number).toBe('5531998765432');
+    const wrong = await a.admin.api.put(`/api/contacts/${c.id}`, { number: '(31) 09876-5432' });
+    expectInvalid(wrong, 'number');
+    expect(wrong.body.fields.number).toBe('invalidNumber');
+    expect((await a.admin.api.get(`/api/contacts/${c.id}`)).body.number).toBe('5531998765432');
   });
 
   it('refuses to take another contact’s number with 409', async () => {
@@ -255,6 +282,29 @@ describe('POST /api/contacts/upload', () => {
       993,
     ); // 990 created last time, rows 6, 7 and 8
     expect((await search(a, tag)).count).toBe(990);
+  });
+
+  it('stores the country code of numbers written the Brazilian way and lists invalid numbers with their reason', async () => {
+    const d = await createTenant(t);
+    const res = await d.admin.api.post('/api/contacts/upload', [
+      { name: 'Ana Nacional', number: '(11) 94444-3333' },
+      { name: 'Bruno Sem Nove', number: '(11) 8444-3333' },
+      { name: 'Carla Exterior', number: '+1 415 555 2671' },
+      { name: 'Davi Inválido', number: '(11) 04444-3333' },
+      { name: 'Eva Planilha', number: 11955554444 }, // a number cell
+      { name: 'Ana De Novo', number: '+55 11 94444-3333' }, // row 1, written another way
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.newContacts.map((c: { name: string; number: string }) => [c.name, c.number])).toEqual([
+      ['Ana Nacional', '5511944443333'],
+      ['Bruno Sem Nove', '551184443333'],
+      ['Carla Exterior', '14155552671'],
+      ['Eva Planilha', '5511955554444'],
+    ]);
+    expect(res.body.errorBag).toEqual([
+      { contact: { name: 'Davi Inválido', number: '(11) 04444-3333' }, error: 'number.invalidNumber' },
+      { contact: { name: 'Ana De Novo', number: '+55 11 94444-3333' }, error: 'ERR_DUPLICATED_CONTACT' },
+    ]);
   });
 
   it('refuses more than 5,000 rows or rows that are not objects with 400, writing nothing', async () => {
@@ -399,6 +449,7 @@ describe('POST /api/contacts/import', () => {
       { number: freshNumber(), name: 'Agenda Ana' },
       { number: freshNumber(), name: 'B' }, // too short to be a contact name: named by the number
       { number: freshNumber(), name: 'Agenda Carla' },
+      { number: '4930123456', name: 'Agenda Berlim' }, // Berlin's, not Brazil's (49 is also an area code)
     ];
     for (const p of people) {
       expect((await c.admin.api.post(`/api/sandbox/${sandboxId}/customers`, p)).status).toBe(200);
@@ -413,7 +464,7 @@ describe('POST /api/contacts/import', () => {
     const res = await member.api.post('/api/contacts/import', { whatsappId: sandboxId });
     try {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(await within(reload, 3_000, 'the reload event')).toEqual({ action: 'reload', count: 2 });
+      expect(await within(reload, 3_000, 'the reload event')).toEqual({ action: 'reload', count: 3 });
     } finally {
       socket.disconnect();
     }
@@ -423,10 +474,11 @@ describe('POST /api/contacts/import', () => {
       byNumber([
         { name: 'Agenda Ana', number: people[0]!.number },
         { name: people[1]!.number, number: people[1]!.number },
+        { name: 'Agenda Berlim', number: '4930123456' },
       ]).map((c) => expect.objectContaining({ ...c, whatsappId: sandboxId })),
     );
     expect(res.body.errorBag).toEqual([
-      { contact: { name: 'Agenda Carla', number: people[2]!.number }, error: 'ERR_DUPLICATED_CONTACT' },
+      { contact: { name: 'Agenda Carla', number: `+${people[2]!.number}` }, error: 'ERR_DUPLICATED_CONTACT' },
     ]);
     expect((await search(c, 'Agenda Ana')).count).toBe(1);
     expect((await c.admin.api.get(`/api/contacts/${known.id}`)).body.name).toBe('Already Known');
@@ -435,7 +487,7 @@ describe('POST /api/contacts/import', () => {
     const again = await c.admin.api.post('/api/contacts/import', {});
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.newContacts).toEqual([]);
-    expect(again.body.errorBag.map((e: { error: string }) => e.error)).toEqual(Array(3).fill('ERR_DUPLICATED_CONTACT'));
+    expect(again.body.errorBag.map((e: { error: string }) => e.error)).toEqual(Array(4).fill('ERR_DUPLICATED_CONTACT'));
     expect((await search(c, 'Agenda Ana')).count).toBe(1);
   });
 

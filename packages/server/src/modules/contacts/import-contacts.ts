@@ -49,9 +49,10 @@ export async function importContacts(ctx: Ctx, input: ContactImportBody) {
 
 /**
  * A phone-book entry as a contact row: nameless people (or names the contact rules refuse) are
- * named by their number, cut to the 50 characters a contact name may have.
+ * named by their number, cut to the 50 characters a contact name may have. WhatsApp's numbers are
+ * international: the '+' keeps a foreign one (4930123456, Berlin) from being read as Brazilian.
  */
 function asRow(person: PhoneBookContact) {
   const name = person.name?.trim().slice(0, 50).trim() ?? '';
-  return { name: name.length >= 2 ? name : person.number, number: person.number, email: '' };
+  return { name: name.length >= 2 ? name : person.number, number: `+${person.number}`, email: '' };
 }
