@@ -10,14 +10,14 @@ import { RealtimeHub } from './platform/realtime.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import { createStorage } from './platform/storage.js';
-import { createMailer } from './platform/mail.js';
-import { JOB_SPECS, jobWorkers } from './platform/job-registry.js';
+import { createMailer, mailJobs } from './platform/mail.js';
+import { rateEventJobs } from './platform/rate-events.js';
+import { automationJobs } from './automation/jobs.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
-
 
 export interface Running {
   app: FastifyInstance;
@@ -35,10 +35,21 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     await runMigrations(pools.owner);
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
-    const jobs = await startJobs(pools.owner, JOB_SPECS, jobWorkers({ mailer, deps: () => deps }), log);
+    // Every job of the product, from the domains that own them.
+    const jobs = await startJobs(pools.owner, [...mailJobs, ...rateEventJobs, ...automationJobs], () => deps, log);
     const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.
-    const deps: Deps = { config, log, pools, secrets: loadSecrets(config), realtime: hub, jobs, storage, sessions: null! };
+    const deps: Deps = {
+      config,
+      log,
+      pools,
+      secrets: loadSecrets(config),
+      realtime: hub,
+      jobs,
+      storage,
+      mailer,
+      sessions: null!,
+    };
     deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);

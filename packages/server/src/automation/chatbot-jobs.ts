@@ -15,9 +15,10 @@ import { defineJob } from '../platform/jobs.js';
  */
 export const SAFETY_NET_SECONDS = 10;
 
-/** The chatbot's answer to one stored customer message (worker: platform/job-registry.ts). */
+/** The chatbot's answer to one stored customer message (handler: automation/jobs.ts). */
 export const chatbotJobDef = defineJob({
   name: 'chatbot-reply',
+  version: 1,
   schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int(), messageId: z.number().int() }),
   retryLimit: 5,
   retryDelaySeconds: 2,

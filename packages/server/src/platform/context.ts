@@ -5,6 +5,7 @@ import { inTenant, unscoped, type DbPools, type Tx } from '../db/client.js';
 import type { Secrets } from './secrets.js';
 import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
+import type { Mailer } from './mail.js';
 import type { SessionRegistry } from '../channels/registry.js';
 
 /** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
@@ -49,6 +50,7 @@ export interface Deps {
   realtime: Publisher;
   jobs: Jobs;
   storage: Storage;
+  mailer: Mailer;
   /** WhatsApp sessions held by this process, and the way to reach the others'. */
   sessions: SessionRegistry;
 }

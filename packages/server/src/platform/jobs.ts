@@ -6,12 +6,19 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 
 /**
- * Typed jobs on pg-boss. A job spec names the queue and validates its payload with zod (the
- * payload always says which company it is for, or null for platform work). Handlers re-read
- * state and are safe to run twice: pg-boss delivers at least once.
+ * Typed jobs on pg-boss. A job spec names the queue, carries a version, and validates its
+ * payload with zod (the payload always says which company it is for, or null for platform work).
+ * Each domain owns its jobs: the specs its code queues, and their handlers (`JobHandler`), which
+ * boot.ts composes. Handlers re-read state and are safe to run twice: pg-boss delivers at least
+ * once.
+ *
+ * Versions: a job is stored with its spec's `version` (`v` in its data). Change a payload
+ * incompatibly and the version goes up; a job of another version is refused loudly (it fails
+ * and stays visible) rather than misread. Jobs stored before versions existed count as 1.
  */
 export interface JobSpec<S extends z.ZodType = z.ZodType> {
   name: string;
+  version: number;
   schema: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -21,15 +28,20 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
   cron?: { expression: string; payload: z.infer<S> };
 }
 
-export interface JobWorker<S extends z.ZodType = z.ZodType> {
+/** What runs a job: `D` is what the handler needs of the process (the deps, or a part of them). */
+export interface JobHandler<D = unknown, S extends z.ZodType = z.ZodType> {
   spec: JobSpec<S>;
   /** How many jobs of this queue one process works at once. */
   concurrency?: number;
-  handle(payload: z.infer<S>, meta: { id: string; log: Logger }): Promise<void>;
+  handle: (payload: z.infer<S>, meta: { id: string; log: Logger; deps: D }) => Promise<void>;
 }
 
 export const defineJob = <S extends z.ZodType>(spec: JobSpec<S>) => spec;
-export const worker = <S extends z.ZodType>(w: JobWorker<S>) => w as unknown as JobWorker;
+export const handleJob = <D, S extends z.ZodType>(h: JobHandler<D, S>) => h as unknown as JobHandler<D>;
+
+/** The data stored for a payload: the payload checked, with its spec's version. */
+const stored = (spec: JobSpec, payload: unknown) => ({ ...(spec.schema.parse(payload) as object), v: spec.version });
+const versionOf = (data: unknown) => Number((data as { v?: unknown } | null)?.v ?? 1);
 
 /** A job queued inside a tenant transaction (`Jobs.insertWithin`). */
 export interface TxJob<P> {
@@ -77,7 +89,14 @@ function asDrizzle(text: string, values: unknown[]): SQL {
   return sql.join(chunks);
 }
 
-export async function startJobs(owner: pg.Pool, specs: JobSpec[], workers: JobWorker[], log: Logger): Promise<Jobs> {
+/** `deps` is read when a job runs: the jobs start before the rest of the deps exist. */
+export async function startJobs<D>(
+  owner: pg.Pool,
+  handlers: JobHandler<D>[],
+  deps: () => D,
+  log: Logger,
+): Promise<Jobs> {
+  const specs = handlers.map((h) => h.spec);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => owner.query(text, values) },
     schema: 'pgboss',
@@ -95,29 +114,35 @@ export async function startJobs(owner: pg.Pool, specs: JobSpec[], workers: JobWo
     });
   }
   const workerIds = new Map<string, string>();
-  for (const w of workers) {
+  for (const h of handlers) {
     const workerId = await boss.work(
-      w.spec.name,
-      { batchSize: w.concurrency ?? 4, pollingIntervalSeconds: 0.5 },
+      h.spec.name,
+      { batchSize: h.concurrency ?? 4, pollingIntervalSeconds: 0.5 },
       async (jobs: PgBoss.Job<unknown>[]) => {
         await Promise.all(
-          jobs.map((job) =>
-            w.handle(w.spec.schema.parse(job.data), {
+          jobs.map(async (job) => {
+            if (versionOf(job.data) !== h.spec.version) {
+              throw new Error(
+                `${h.spec.name}: job of version ${versionOf(job.data)}, this process runs ${h.spec.version}`,
+              );
+            }
+            await h.handle(h.spec.schema.parse(job.data), {
               id: job.id,
-              log: log.child({ job: w.spec.name, jobId: job.id }),
-            }),
-          ),
+              log: log.child({ job: h.spec.name, jobId: job.id }),
+              deps: deps(),
+            });
+          }),
         );
       },
     );
-    workerIds.set(w.spec.name, workerId);
+    workerIds.set(h.spec.name, workerId);
   }
   for (const spec of specs) {
-    if (spec.cron) await boss.schedule(spec.name, spec.cron.expression, spec.schema.parse(spec.cron.payload) as object);
+    if (spec.cron) await boss.schedule(spec.name, spec.cron.expression, stored(spec, spec.cron.payload));
   }
   return {
     async send(spec, payload, opts = {}) {
-      const id = await boss.send(spec.name, spec.schema.parse(payload) as object, opts);
+      const id = await boss.send(spec.name, stored(spec, payload), opts);
       // This process's worker fetches it now rather than at its next poll (up to 0.5 s later).
       const local = workerIds.get(spec.name);
       if (id && local) boss.notifyWorker(local);
@@ -128,7 +153,7 @@ export async function startJobs(owner: pg.Pool, specs: JobSpec[], workers: JobWo
       const rows = jobs.map((j) => ({
         id: j.id,
         name: spec.name,
-        data: spec.schema.parse(j.payload) as object,
+        data: stored(spec, j.payload),
         singletonKey: j.singletonKey,
         startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
       }));

@@ -1,5 +1,8 @@
 import { inArray, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { defineJob, handleJob } from './jobs.js';
 import { rateEvents } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 
@@ -80,3 +83,23 @@ export async function pruneRateEvents(platformDb: Database): Promise<number> {
     .returning({ id: rateEvents.id });
   return gone.length;
 }
+
+/** Rate-limit rows past any window, hourly. */
+export const pruneRateEventsJobDef = defineJob({
+  name: 'rate-events-prune',
+  version: 1,
+  schema: z.object({ companyId: z.null() }),
+  retryLimit: 0,
+  cron: { expression: '17 * * * *', payload: { companyId: null } },
+});
+
+export const rateEventJobs = [
+  handleJob({
+    spec: pruneRateEventsJobDef,
+    concurrency: 1,
+    handle: async (_payload, { log, deps }: { log: Logger; deps: { pools: { platformDb: Database } } }) => {
+      const pruned = await pruneRateEvents(deps.pools.platformDb);
+      if (pruned > 0) log.info({ pruned }, 'old rate-limit rows pruned');
+    },
+  }),
+];

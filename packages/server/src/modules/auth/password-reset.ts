@@ -7,7 +7,7 @@ import { authSessions, passwordResets, users } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { takeAttempt } from '../../platform/rate-events.js';
-import { sendMailJobDef } from '../../platform/job-registry.js';
+import { sendMailJobDef } from '../../platform/mail.js';
 
 const MAX_ATTEMPTS = 5;
 const codeHash = (deps: Deps, userId: number, code: string) =>

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { defineJob, handleJob } from '../platform/jobs.js';
+import type { Deps } from '../platform/context.js';
+import { chatbotJobDef } from './chatbot-jobs.js';
+import { runChatbot } from './run-chatbot.js';
+import { expireTickets } from './expire-tickets.js';
+import { transferWaitingTickets } from './transfer-tickets.js';
+
+/** The time rules: every minute, across companies (expiresTicket, timeToTransfer). */
+const sweepPayload = z.object({ companyId: z.null() });
+const everyMinute = { expression: '* * * * *', payload: { companyId: null } };
+export const expireTicketsJobDef = defineJob({
+  name: 'tickets-expire',
+  version: 1,
+  schema: sweepPayload,
+  retryLimit: 0,
+  cron: everyMinute,
+});
+export const transferTicketsJobDef = defineJob({
+  name: 'tickets-transfer',
+  version: 1,
+  schema: sweepPayload,
+  retryLimit: 0,
+  cron: everyMinute,
+});
+
+/** The automation's jobs: the chatbot's turn (queued with each stored message) and the time rules. */
+export const automationJobs = [
+  handleJob({ spec: chatbotJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runChatbot(deps, job) }),
+  handleJob({
+    spec: expireTicketsJobDef,
+    concurrency: 1,
+    handle: async (_payload, { log, deps }: { log: Logger; deps: Deps }) => {
+      const closed = await expireTickets(deps);
+      if (closed > 0) log.info({ closed }, 'tickets expired');
+    },
+  }),
+  handleJob({
+    spec: transferTicketsJobDef,
+    concurrency: 1,
+    handle: async (_payload, { log, deps }: { log: Logger; deps: Deps }) => {
+      const moved = await transferWaitingTickets(deps);
+      if (moved > 0) log.info({ moved }, 'waiting tickets transferred');
+    },
+  }),
+];
