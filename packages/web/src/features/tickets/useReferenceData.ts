@@ -43,9 +43,12 @@ export function useMyQueues() {
   return { queues: user.profile === 'admin' ? queues : (user.queues ?? []), isLoading };
 }
 
+/** Not `['tags', 'list', …]`: those are the tags page's paged lists (another shape). */
+export const allTagsKey = ['tags', 'all'] as const;
+
 export function useTags() {
   return useQuery({
-    queryKey: ['tags', 'list'],
+    queryKey: allTagsKey,
     queryFn: () => listOrEmpty<TagRef>('/tags/list'),
     staleTime: FIVE_MINUTES,
     retry: false,

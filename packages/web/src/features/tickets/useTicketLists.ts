@@ -22,6 +22,7 @@ import {
   type Viewer,
 } from './ticketCache';
 import { fetchTicketById, fetchTicketPage } from './ticketsApi';
+import { useLiveTicketTags } from './useLiveTicketTags';
 import type { Ticket, TicketEvent, TicketFilters, TicketPage } from './types';
 
 export const listKey = (filters: TicketFilters) => ['tickets', 'list', filters] as const;
@@ -94,6 +95,7 @@ export function useLiveTickets() {
     const leaves = TICKET_STATUSES.map((s) => joinRoom(CLIENT_EVENTS.joinTickets, [s], CLIENT_EVENTS.leaveTickets));
     return () => leaves.forEach((leave) => leave());
   }, []);
+  useLiveTicketTags();
 
   useCompanyEvent<TicketEvent>('ticket', (event) => {
     if (event.action === 'updateUnread') {

@@ -146,7 +146,13 @@ describe('parseWhatsApp: what messages carry', () => {
   });
 
   it('stays linear on hostile input', () => {
-    const inputs = ['*a '.repeat(40_000), '*'.repeat(100_000), '*_~`'.repeat(25_000), '```'.repeat(30_000), '_a\n'.repeat(30_000)];
+    const inputs = [
+      '*a '.repeat(40_000),
+      '*'.repeat(100_000),
+      '*_~`'.repeat(25_000),
+      '```'.repeat(30_000),
+      '_a\n'.repeat(30_000),
+    ];
     for (const input of inputs) {
       const started = performance.now();
       const spans = parseWhatsApp(input);

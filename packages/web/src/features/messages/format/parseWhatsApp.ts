@@ -26,7 +26,8 @@ const isSpace = (c: string) => /\s/u.test(c);
 const WORD = /^[\p{L}\p{N}]/u;
 
 /** Whether a letter or digit starts at `at` (whole code points: a surrogate pair is one letter). */
-const wordAt = (s: string, at: number) => at >= 0 && at < s.length && WORD.test(String.fromCodePoint(s.codePointAt(at)!));
+const wordAt = (s: string, at: number) =>
+  at >= 0 && at < s.length && WORD.test(String.fromCodePoint(s.codePointAt(at)!));
 /** Whether a letter or digit ends right before `at`. */
 function wordBefore(s: string, at: number) {
   const low = s.charCodeAt(at - 1);
@@ -93,8 +94,7 @@ function parseRange(s: string, from: number, to: number): Span[] {
       if (end < 0) hopeless.add(c);
       else {
         const kind = STYLES[c];
-        span =
-          kind === 'code' ? { kind, text: s.slice(i + 1, end) } : { kind, children: parseRange(s, i + 1, end) };
+        span = kind === 'code' ? { kind, text: s.slice(i + 1, end) } : { kind, children: parseRange(s, i + 1, end) };
         next = end + 1;
       }
     }

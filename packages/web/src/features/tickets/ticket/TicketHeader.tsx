@@ -1,6 +1,6 @@
 /**
  * The open ticket's header: the contact (a click opens the contact drawer), who has it and in
- * which queue, and the actions its status allows (operations §4).
+ * which queue, and the actions its status allows (operations §4); its tags below.
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../types';
 import { TicketActions } from './TicketActions';
+import { TicketTags } from './tags/TicketTags';
 
 export function TicketHeader({ ticket, onShowContact }: { ticket: Ticket; onShowContact: () => void }) {
   const { t } = useTranslation();
@@ -26,59 +27,62 @@ export function TicketHeader({ ticket, onShowContact }: { ticket: Ticket; onShow
     : t('tickets.header.unassigned');
 
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 64 }}
-      data-testid="ticket-header"
-    >
-      {narrow && (
-        <IconButton onClick={() => navigate('/tickets')} aria-label={t('tickets.header.back')} data-testid="ticket-back">
-          <ArrowBackIcon />
-        </IconButton>
-      )}
-      <ButtonBase
-        onClick={onShowContact}
-        aria-label={t('tickets.header.contactDetails', { name })}
-        sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5, gap: 1.25 }}
-        data-testid="ticket-contact-button"
+    <>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 64 }}
+        data-testid="ticket-header"
       >
-        <Avatar src={ticket.contact?.profilePicUrl || undefined} alt="">
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="ticket-header-name">
-            {name} <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>#{ticket.id}</Box>
-          </Typography>
-          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Typography variant="caption" color="text.secondary" noWrap>
-              {assigned}
+        {narrow && (
+          <IconButton onClick={() => navigate('/tickets')} aria-label={t('tickets.header.back')} data-testid="ticket-back">
+            <ArrowBackIcon />
+          </IconButton>
+        )}
+        <ButtonBase
+          onClick={onShowContact}
+          aria-label={t('tickets.header.contactDetails', { name })}
+          sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5, gap: 1.25 }}
+          data-testid="ticket-contact-button"
+        >
+          <Avatar src={ticket.contact?.profilePicUrl || undefined} alt="">
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="ticket-header-name">
+              {name} <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>#{ticket.id}</Box>
             </Typography>
-            {ticket.queue && (
-              <Chip
-                size="small"
-                label={ticket.queue.name}
-                sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue.color, color: '#fff' }}
-                data-testid="ticket-header-queue"
-              />
-            )}
-            {ticket.ratingPending && (
-              <Chip size="small" color="warning" label={t('tickets.header.ratingPending')} sx={{ height: 18, fontSize: 11 }} />
-            )}
-            {ticket.rating != null && ticket.status === 'closed' && (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={t('tickets.header.rating', { rating: ticket.rating, label: t(`tickets.ratings.${ticket.rating}`, { defaultValue: '' }) })}
-                sx={{ height: 18, fontSize: 11 }}
-                data-testid="ticket-rating"
-                data-rating={ticket.rating}
-              />
-            )}
-          </Stack>
-        </Box>
-      </ButtonBase>
-      <TicketActions ticket={ticket} compact={narrow} />
-    </Stack>
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {assigned}
+              </Typography>
+              {ticket.queue && (
+                <Chip
+                  size="small"
+                  label={ticket.queue.name}
+                  sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue.color, color: '#fff' }}
+                  data-testid="ticket-header-queue"
+                />
+              )}
+              {ticket.ratingPending && (
+                <Chip size="small" color="warning" label={t('tickets.header.ratingPending')} sx={{ height: 18, fontSize: 11 }} />
+              )}
+              {ticket.rating != null && ticket.status === 'closed' && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('tickets.header.rating', { rating: ticket.rating, label: t(`tickets.ratings.${ticket.rating}`, { defaultValue: '' }) })}
+                  sx={{ height: 18, fontSize: 11 }}
+                  data-testid="ticket-rating"
+                  data-rating={ticket.rating}
+                />
+              )}
+            </Stack>
+          </Box>
+        </ButtonBase>
+        <TicketActions ticket={ticket} compact={narrow} />
+      </Stack>
+      <TicketTags ticket={ticket} />
+    </>
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * Editing or deleting a tag publishes only `company-{id}-tag` (not one event per ticket that
+ * carries it): the tickets held here are patched from it (pure, unit-tested).
+ */
+import type { TicketPages } from './ticketCache';
+import type { TagRef, Ticket } from './types';
+
+export interface TagEvent {
+  action?: string;
+  tag?: TagRef;
+  tagId?: number | string;
+}
+
+/** A ticket's tags after the event; the very same array when the event does not touch them. */
+export function retag(tags: TagRef[] | undefined, event: TagEvent): TagRef[] | undefined {
+  if (!tags?.length) return tags;
+  if (event.action === 'delete') {
+    const id = Number(event.tagId ?? event.tag?.id);
+    return tags.some((t) => t.id === id) ? tags.filter((t) => t.id !== id) : tags;
+  }
+  const edited = event.action === 'update' ? event.tag : undefined;
+  if (!edited || !tags.some((t) => t.id === edited.id)) return tags;
+  const { id, name, color, kanban } = edited;
+  return tags.map((t) => (t.id === id ? { id, name, color, kanban } : t));
+}
+
+export function retagTicket<T extends Pick<Ticket, 'tags'>>(ticket: T, event: TagEvent): T {
+  const tags = retag(ticket.tags, event);
+  return tags === ticket.tags ? ticket : { ...ticket, tags };
+}
+
+/** A cached list with its tickets patched; the same object when nothing changed. */
+export function retagPages(data: TicketPages, event: TagEvent): TicketPages {
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const tickets = page.tickets.map((t) => retagTicket(t, event));
+    if (tickets.every((t, i) => t === page.tickets[i])) return page;
+    changed = true;
+    return { ...page, tickets };
+  });
+  return changed ? { ...data, pages } : data;
+}
