@@ -72,7 +72,8 @@ async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number
   // Closed as closeNow closes, the farewell as the preview: the batch in one statement.
   await tx.execute(sql`
     update tickets t set status = 'closed', rating_pending = false, chatbot = false, integration_id = null,
-      prompt_id = null, use_integration = false, last_message = coalesce(v.preview, t.last_message), updated_at = now()
+      prompt_id = null, use_integration = false, last_message = coalesce(v.preview, t.last_message),
+      last_message_at = case when v.preview is null then t.last_message_at else now() end, updated_at = now()
     from unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => preview.get(id) ?? null))}::text[]) as v(id, preview)
     where t.id = v.id`);
   const sent = await insertFarewells(tx, farewells);

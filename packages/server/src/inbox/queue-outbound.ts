@@ -58,6 +58,7 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     .set({
       ...input.ticketPatch,
       lastMessage: previewOf(mediaType, input.body),
+      lastMessageAt: sql`now()`,
       // A person's message starts the silence the expiry rule measures (not the bot's, not the API's).
       ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),
       updatedAt: sql`now()`,

@@ -178,8 +178,8 @@ const messageRows = tableRows(messages);
 
 /**
  * The messages in one insert, in the batch's order (ids follow it), and in the same statement
- * each touched ticket's unread count (the customer's messages), preview (the newest message)
- * and last customer message time, from the rows actually inserted. A quote is resolved against
+ * each touched ticket's unread count (the customer's messages), preview and its time (the
+ * newest message) and last customer message time, from the rows actually inserted. A quote is resolved against
  * stored messages in the insert itself, and against messages of this same batch right after.
  */
 async function insertMessages(
@@ -215,12 +215,14 @@ async function insertMessages(
       returning ${messageRows.list()}
     ), per_ticket as (
       select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
-        (array_agg(v.preview order by v.ord desc))[1] as preview
+        (array_agg(v.preview order by v.ord desc))[1] as preview,
+        (array_agg(v.created_at order by v.ord desc))[1] as at
       from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
       group by i."ticketId"
     ), updated as (
       update tickets t set
         last_message = p.preview,
+        last_message_at = p.at,
         unread_messages = t.unread_messages + p.unread,
         last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
         updated_at = now()

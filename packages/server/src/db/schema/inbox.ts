@@ -68,6 +68,8 @@ export const tickets = pgTable(
     status: text('status').notNull().default('pending'),
     unreadMessages: integer('unread_messages').notNull().default(0),
     lastMessage: text('last_message').notNull().default(''),
+    /** When the message `lastMessage` previews was sent or received (the list shows this time). */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     isGroup: boolean('is_group').notNull().default(false),
     chatbot: boolean('chatbot').notNull().default(false),
     useIntegration: boolean('use_integration').notNull().default(false),

@@ -21,6 +21,7 @@ export const ticketColumns = {
   whatsappId: tickets.whatsappId,
   unreadMessages: tickets.unreadMessages,
   lastMessage: tickets.lastMessage,
+  lastMessageAt: tickets.lastMessageAt,
   isGroup: tickets.isGroup,
   chatbot: tickets.chatbot,
   useIntegration: tickets.useIntegration,

@@ -4,7 +4,15 @@ import { createPlan, createStaff, createTenant, type Tenant } from '../../../tes
 import { expectInvalid } from '../../../test/support/expect.js';
 import type { Api } from '../../../test/support/client.js';
 import { sql } from 'drizzle-orm';
-import { inbound, insertConnection, insertQueue, phone, scoped, updateTicketRow } from '../../../test/support/inbox.js';
+import {
+  inbound,
+  insertConnection,
+  insertQueue,
+  phone,
+  scoped,
+  storedMessages,
+  updateTicketRow,
+} from '../../../test/support/inbox.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
 interface Listed {
@@ -240,5 +248,23 @@ describe("GET /api/tickets — an admin's default scope as tickets move", () => 
     expect(await idsOf(a.admin.api)).toContain(r.id);
     await updateTicketRow(t, a.companyId, r.id, { status: 'closed', userId: null });
     expect(await idsOf(a.admin.api, 'status=closed')).toEqual([]);
+  });
+
+  it("carries lastMessageAt, the newest message's time: accepting moves updatedAt, not it; a reply does", async () => {
+    const r = await arrive('Gil', 'bom dia', null);
+    const [customer] = await storedMessages(t, a.companyId, r.id);
+    const first = (await a.admin.api.get(`/api/tickets/${r.id}`)).body;
+    expect(Date.parse(first.lastMessageAt)).toBe(customer!.createdAt.getTime());
+    await new Promise((done) => setTimeout(done, 20));
+    const accepted = await a.admin.api.put(`/api/tickets/${r.id}`, { status: 'open' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.lastMessageAt).toBe(first.lastMessageAt);
+    expect(Date.parse(accepted.body.updatedAt)).toBeGreaterThan(Date.parse(first.lastMessageAt));
+    const listed = (await list(a.admin.api, 'status=open')).tickets.find((x) => x.id === r.id)!;
+    expect(listed.lastMessageAt).toBe(first.lastMessageAt);
+    expect((await a.admin.api.post(`/api/messages/${r.id}`, { body: 'Bom dia, Gil!' })).status).toBe(201);
+    const replied = (await a.admin.api.get(`/api/tickets/${r.id}`)).body;
+    const reply = (await storedMessages(t, a.companyId, r.id)).at(-1)!;
+    expect(Date.parse(replied.lastMessageAt)).toBe(reply.createdAt.getTime());
   });
 });
