@@ -18,6 +18,7 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { FormattedText } from '../../messages/format/FormattedText';
+import { readableOn } from '../../tags/color';
 import type { Ticket } from '../types';
 
 export const NAME_CUT_SMALL = 10;
@@ -134,7 +135,7 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
               key={tag.id}
               size="small"
               label={tag.name}
-              sx={{ height: 20, fontSize: 11, bgcolor: tag.color, color: '#fff' }}
+              sx={{ height: 20, fontSize: 11, bgcolor: tag.color, color: readableOn(tag.color) }}
               data-testid="ticket-tag"
             />
           ))}
