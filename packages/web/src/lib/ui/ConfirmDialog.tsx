@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A yes/no question before a destructive action. Escape or "cancel" closes it. */
@@ -19,7 +20,7 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   title: string;
-  text?: string;
+  text?: ReactNode;
   confirmLabel?: string;
   busy?: boolean;
   /** Red confirm button (delete …); false for harmless confirmations. */

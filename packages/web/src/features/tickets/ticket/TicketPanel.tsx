@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
 import { Composer } from '../../messages/composer/Composer';
+import { FormattedText } from '../../messages/format/FormattedText';
 import { MessagesThread } from '../../messages/MessagesThread';
 import { useDeleteMessage, useMessages } from '../../messages/useMessages';
 import type { Message } from '../../messages/types';
@@ -111,7 +112,7 @@ function OpenTicket({ ticket }: { ticket: Ticket }) {
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('tickets.thread.confirmDelete')}
-        text={deleting?.body ? deleting.body.slice(0, 140) : undefined}
+        text={deleting?.body ? <FormattedText text={deleting.body.slice(0, 140)} /> : undefined}
         confirmLabel={t('common.delete')}
         busy={del.isPending}
         onConfirm={() => void confirmDelete()}

@@ -61,7 +61,7 @@ export function TicketTags({ ticket }: { ticket: Ticket }) {
         size="small"
         startIcon={<AddIcon />}
         onClick={open}
-        aria-haspopup="listbox"
+        aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
         data-testid="ticket-tags-add"
         sx={{ minHeight: 28, py: 0 }}
