@@ -1,24 +1,20 @@
 import { z } from 'zod';
 import { editOf, email, name2to50, pageQuery, ref, text } from './common.js';
 import { isoDay } from './tickets.js';
-import { parsePhone } from '../phone.js';
 
 /**
- * A phone number as typed (8–50 characters: "(11) 91234-5678", "+55 11 91234-5678"), stored as
- * E.164 digits without '+' (8–15), read by `parsePhone` in the company's country; a number that
- * is none is refused with its reason ("invalidNumber").
+ * A phone number as typed (8–50 characters: "(11) 91234-5678", "+55 11 91234-5678", 8–15 digits).
+ * The server reads it in the company's country and stores its E.164 digits without '+'
+ * (modules/contacts/phone-number.ts): a number that is none there is refused with
+ * `number: invalidNumber`. Only the shape is checked here, so the contracts need no phone
+ * metadata (and the web's bundle carries none).
  */
 export const contactNumber = text()
   .trim()
   .min(8, 'tooShort')
   .max(50, 'tooLong')
-  .transform((typed, ctx) => {
-    const parsed = parsePhone(typed);
-    if (parsed.ok) return parsed.number;
-    ctx.addIssue({ code: 'custom', message: parsed.reason });
-    return z.NEVER;
-  })
-  // Random text is no phone number: the generated suites start from these.
+  .regex(/^\+?[\d\s().-]+$/, 'invalidNumber')
+  .refine((typed) => /^\d{8,15}$/.test(typed.replace(/\D/g, '')), 'invalidNumber')
   .meta({ examples: ['(11) 94444-3333', '+55 21 98765-4321', '5511933332222', '+1 415 555 2671'] });
 
 /** A valid email, or empty (contacts often have none); blanks count as empty. */
@@ -72,6 +68,25 @@ export const contactUploadBody = z.array(contactUploadRow).max(MAX_CONTACT_UPLOA
 
 /** The checks a sheet row passes before it is inserted. */
 export const contactUploadCheck = z.object({ name: name2to50, number: contactNumber, email: contactEmail });
+
+const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export type CheckedContactRow =
+  | { ok: true; shown: { name: string; number: string }; contact: z.infer<typeof contactUploadCheck> }
+  | { ok: false; shown: { name: string; number: string }; error: string };
+
+/**
+ * One sheet row checked as the upload checks it (the server before inserting, the web's preview
+ * before sending): the contact to store, or the row's first problem as "field.reason"
+ * ("number.invalidNumber"). `shown` is the row as the sheet had it, for error lists.
+ */
+export function checkContactRow(row: ContactUploadRow): CheckedContactRow {
+  const shown = { name: cellText(row.name), number: cellText(row.number) };
+  const checked = contactUploadCheck.safeParse({ ...shown, email: cellText(row.email) });
+  if (checked.success) return { ok: true, shown, contact: checked.data };
+  const issue = checked.error.issues[0]!;
+  return { ok: false, shown, error: `${issue.path.join('.') || 'row'}.${issue.message}` };
+}
 
 export interface Contact {
   id: number;

@@ -4,6 +4,7 @@ import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { contactColumns, publishContact } from './contact-view.js';
+import { storedNumber } from './phone-number.js';
 
 const duplicated = () =>
   new AppError('ERR_DUPLICATED_CONTACT', 'A contact with this number already exists', {
@@ -22,11 +23,12 @@ async function unlessDuplicate<T>(work: Promise<T>): Promise<T> {
 
 export function createContact(ctx: Ctx, input: ContactBody) {
   const { companyId } = ctx.actor;
+  const number = storedNumber(input.number);
   return unlessDuplicate(
     ctx.tenant(async (tx, events) => {
       const [contact] = await tx
         .insert(contacts)
-        .values({ companyId, name: input.name, number: input.number, email: input.email, extraInfo: input.extraInfo })
+        .values({ companyId, name: input.name, number, email: input.email, extraInfo: input.extraInfo })
         .returning(contactColumns);
       publishContact(events, companyId, contact!);
       return contact!;
@@ -36,13 +38,14 @@ export function createContact(ctx: Ctx, input: ContactBody) {
 
 export function updateContact(ctx: Ctx, id: number, input: ContactUpdateBody) {
   const { companyId } = ctx.actor;
+  const number = input.number === undefined ? undefined : storedNumber(input.number);
   return unlessDuplicate(
     ctx.tenant(async (tx, events) => {
       const [contact] = await tx
         .update(contacts)
         .set({
           ...(input.name !== undefined && { name: input.name }),
-          ...(input.number !== undefined && { number: input.number }),
+          ...(number !== undefined && { number }),
           ...(input.email !== undefined && { email: input.email }),
           ...(input.extraInfo !== undefined && { extraInfo: input.extraInfo }),
           updatedAt: new Date(),

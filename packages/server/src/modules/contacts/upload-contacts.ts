@@ -1,9 +1,8 @@
-import { contactUploadCheck, type ContactUploadResult, type ContactUploadRow } from '@balcao/contracts';
+import { checkContactRow, type ContactUploadResult, type ContactUploadRow } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { contactColumns, type ContactView } from './contact-view.js';
-
-const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+import { parsePhone } from './phone-number.js';
 
 /** Rows per INSERT statement (5 parameters a row, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1_000;
@@ -27,16 +26,17 @@ export async function uploadContacts(
     [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const shown = { name: cellText(row.name), number: cellText(row.number) };
-    const checked = contactUploadCheck.safeParse({ ...shown, email: cellText(row.email) });
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      errorBag.push({ contact: shown, error: `${issue.path.join('.') || 'row'}.${issue.message}` });
-    } else if (seen.has(checked.data.number)) {
-      errorBag.push({ contact: shown, error: 'ERR_DUPLICATED_CONTACT' });
+    const checked = checkContactRow(row);
+    const phone = checked.ok ? parsePhone(checked.contact.number) : undefined;
+    if (!checked.ok) {
+      errorBag.push({ contact: checked.shown, error: checked.error });
+    } else if (!phone?.ok) {
+      errorBag.push({ contact: checked.shown, error: `number.${phone?.reason ?? 'invalidNumber'}` });
+    } else if (seen.has(phone.number)) {
+      errorBag.push({ contact: checked.shown, error: 'ERR_DUPLICATED_CONTACT' });
     } else {
-      seen.add(checked.data.number);
-      candidates.push({ ...checked.data, shown });
+      seen.add(phone.number);
+      candidates.push({ ...checked.contact, number: phone.number, shown: checked.shown });
     }
   }
   const newContacts: ContactView[] =

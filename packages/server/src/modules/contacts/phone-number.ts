@@ -2,9 +2,11 @@
  * Phone numbers as people type them → E.164 digits (no '+'), the form contacts are stored in.
  * libphonenumber-js with its `max` metadata: the smaller `min` set checks lengths only, and would
  * take "(11) 04444-3333" (no Brazilian number starts with 0) and could not tell a mobile from a
- * landline, which the ninth-digit rule below needs.
+ * landline, which the ninth-digit rule below needs. The contracts check only the shape of a typed
+ * number: the phone metadata stays on the server (and out of the web's bundle).
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { invalid } from '../../platform/errors.js';
 
 /**
  * The country a number without '+' is read in. Balcão serves Brazilian companies, so this is the
@@ -49,4 +51,11 @@ export function parsePhone(typed: string, country: CountryCode = DEFAULT_PHONE_C
   const number = readAs(text, country) ?? (/^[\d\s().-]+$/.test(text) ? readAs(`+${text}`, country) : null);
   // The contract stores 8–15 digits; a few tiny countries' numbers are shorter, and are refused.
   return number !== null && /^\d{8,15}$/.test(number) ? { ok: true, number } : refused;
+}
+
+/** The stored form (E.164 digits) of a contact's typed number, or a 400 naming `number`. */
+export function storedNumber(typed: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string {
+  const parsed = parsePhone(typed, country);
+  if (!parsed.ok) throw invalid({ number: parsed.reason }, 'This is not a phone number');
+  return parsed.number;
 }

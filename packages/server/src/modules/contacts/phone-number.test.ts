@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PHONE_COUNTRY, parsePhone } from './phone.js';
-import { contactNumber } from './schemas/contacts.js';
+import { contactNumber } from '@balcao/contracts';
+import { DEFAULT_PHONE_COUNTRY, parsePhone, storedNumber } from './phone-number.js';
 
 const digits = (typed: string) => parsePhone(typed);
 
@@ -48,13 +48,18 @@ describe('parsePhone: a number as a person types it → E.164 digits', () => {
   });
 });
 
-describe('contactNumber: the contracts’ field, the one rule server and web apply', () => {
-  it('stores digits with the country code, refuses with the reason as the message', () => {
-    expect(contactNumber.parse('(11) 94444-3333')).toBe('5511944443333');
-    expect(contactNumber.parse(' +55 11 94444-3333 ')).toBe('5511944443333');
-    const refused = contactNumber.safeParse('(11) 04444-3333');
-    expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe('invalidNumber');
+describe('storedNumber and the contracts’ contactNumber', () => {
+  it('the contracts check the shape of what was typed; the server stores the digits with the country code', () => {
+    expect(contactNumber.parse(' (11) 94444-3333 ')).toBe('(11) 94444-3333');
     expect(contactNumber.safeParse('123').error?.issues[0]?.message).toBe('tooShort');
+    expect(contactNumber.safeParse('fale comigo!').error?.issues[0]?.message).toBe('invalidNumber');
+    expect(storedNumber('(11) 94444-3333')).toBe('5511944443333');
+    expect(storedNumber('+55 11 94444-3333')).toBe('5511944443333');
+  });
+
+  it('refuses a number that is none with 400 naming the field and the reason', () => {
+    expect(() => storedNumber('(11) 04444-3333')).toThrow(
+      expect.objectContaining({ code: 'ERR_VALIDATION', fields: { number: 'invalidNumber' } }),
+    );
   });
 });
