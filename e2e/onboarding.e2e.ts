@@ -69,9 +69,11 @@ describe('signup and the side menu by role', () => {
     await seeText(page, 'Cadastro realizado! Agora é só entrar.');
 
     await signInToTickets(page, 'dona@aurora.test', 'Aurora-123');
-    // A 3-day trial: the login warns that the subscription ends soon (foundation §4).
-    await seeText(page, /Sua assinatura expira em \d+ dias?\./);
-    await page.getByText('Olá Padaria Aurora, bem-vindo a Padaria Aurora!').waitFor();
+    // A 3-day trial: the top bar warns that the subscription ends soon (foundation §4).
+    expect(await page.getByTestId('subscription-warning').getAttribute('aria-label')).toMatch(
+      /^Sua assinatura expira em \d+ dias?\.$/,
+    );
+    await page.getByText('Olá Padaria Aurora, bem-vindo à Padaria Aurora!').waitFor();
     expect(await menuIds(page)).toEqual(sorted(ADMIN_MENU));
     await page.getByTestId('drawer-admin-header').getByText('Administração').waitFor();
     // Every label is a translated text, never a key such as "menu.tickets".

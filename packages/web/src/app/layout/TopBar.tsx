@@ -18,6 +18,7 @@ import { LanguageMenu } from '../../lib/ui/LanguageMenu';
 import { NotificationsPopOver } from '../../features/notifications/NotificationsPopOver';
 import { VolumeControl } from '../../features/notifications/VolumeControl';
 import { ProfileMenu } from './ProfileMenu';
+import { SubscriptionWarning } from './SubscriptionWarning';
 
 /** `wide`: the permanent drawer sits below the bar; on narrow screens the drawer covers it. */
 export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; wide: boolean }) {
@@ -32,7 +33,8 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
 
   return (
     <AppBar position="fixed" sx={wide ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined} elevation={1}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* Phones: tighter gaps, and the greeting (not the buttons) gives way when space runs out. */}
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         <IconButton
           edge="start"
           color="inherit"
@@ -42,7 +44,7 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
         >
           <MenuIcon />
         </IconButton>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
           <Typography noWrap data-testid="greeting" sx={{ fontSize: { xs: 14, sm: 16 } }}>
             {t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' })}
             {dueDate && ' '}
@@ -53,6 +55,7 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
             )}
           </Typography>
         </Box>
+        <SubscriptionWarning />
         <LanguageMenu color="inherit" onChange={saveLanguage} />
         <Tooltip title={t(mode === 'dark' ? 'topbar.lightMode' : 'topbar.darkMode')}>
           <IconButton color="inherit" onClick={toggle} aria-label={t('topbar.toggleTheme')} data-testid="theme-toggle">

@@ -6,13 +6,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { EXPIRY_WARNING_DAYS } from '@balcao/contracts';
 import { api, onSessionEnded } from '../../lib/api';
 import { session } from '../../lib/session';
-import { daysUntil } from '../../lib/dates';
-import { toastWarning } from '../../lib/toast';
 import type { LoginAnswer, User } from '../../lib/types';
-import i18n from './i18n';
 
 interface AuthContextValue {
   user: User | null;
@@ -45,14 +41,6 @@ export function useCurrentUser(): User {
 async function fetchMe(): Promise<User> {
   const data = await api.get<User | { user: User }>('/auth/me');
   return 'user' in data && data.user && typeof data.user === 'object' ? data.user : (data as User);
-}
-
-function warnIfExpiringSoon(user: User) {
-  const days = daysUntil(user.company?.dueDate);
-  if (days === null || days < 0 || days >= EXPIRY_WARNING_DAYS) return;
-  toastWarning(
-    days === 0 ? i18n.t('auth.toasts.expiresToday') : i18n.t('auth.toasts.expiresSoon', { count: days }),
-  );
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -100,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLanding('/tickets');
       setUser(data.user);
       toast.dismiss(); // earlier "wrong password" notices no longer apply
-      warnIfExpiringSoon(data.user);
+      // A subscription near its due date shows in the top bar (SubscriptionWarning), not here.
     },
     [queryClient],
   );
