@@ -66,7 +66,6 @@ export function ColorField({ name, label, value, onChange, onBlur, error, helper
         fullWidth
         error={error}
         helperText={helperText}
-        placeholder="#2196F3"
         slotProps={{
           htmlInput: { maxLength: 9, spellCheck: false },
           input: {

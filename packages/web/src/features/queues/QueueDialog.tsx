@@ -21,7 +21,7 @@ import { WeekHoursFields } from '../../lib/ui/WeekHoursFields';
 import { settingValue, useSettings } from '../settings/useSettings';
 import { QueueOptionsEditor } from './options/QueueOptionsEditor';
 import { QueueDataFields } from './QueueDataFields';
-import { EMPTY_QUEUE, fromQueue, queueResolver, toBody, type QueueFormValues } from './queueForm';
+import { fromQueue, newQueue, queueResolver, toBody, type QueueFormValues } from './queueForm';
 import { byOrder, queuesCrud, useIntegrationOptions, usePromptOptions, useQueue } from './useQueues';
 import type { Queue } from './types';
 
@@ -56,6 +56,11 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
   const integrations = useIntegrationOptions(true);
   const prompts = usePromptOptions(true);
   const [tab, setTab] = useState<TabId>('data');
+  const queues = queuesCrud.useList();
+  // Read once: the form's first values (a new queue's colour is drawn at random).
+  const [initial] = useState(() =>
+    existing ? fromQueue(existing) : newQueue((queues.data ?? []).map((q) => q.color)),
+  );
   const {
     register,
     control,
@@ -64,7 +69,7 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
     formState: { errors, isSubmitting },
   } = useForm<QueueFormValues>({
     resolver: queueResolver,
-    defaultValues: existing ? fromQueue(existing) : EMPTY_QUEUE,
+    defaultValues: initial,
   });
 
   const showTab = (fieldErrors: FieldErrors<QueueFormValues>) => {

@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { defaultQueueSchedules, queueBody } from '@balcao/contracts';
 import { withRequired } from '../../lib/forms';
 import type { ScheduleRow } from '../../lib/types';
+import { freshColor } from './freshColor';
 import type { Queue } from './types';
 
 export interface QueueFormValues {
@@ -23,16 +24,17 @@ export interface QueueFormValues {
 /** Default weekly hours (automation §3), as the server fills them in. */
 export const DEFAULT_SCHEDULES: ScheduleRow[] = defaultQueueSchedules();
 
-export const EMPTY_QUEUE: QueueFormValues = {
+/** A new queue's values: its colour one no other queue of the company has (`used`). */
+export const newQueue = (used: readonly string[]): QueueFormValues => ({
   name: '',
-  color: '',
+  color: freshColor(used),
   orderQueue: '',
   integrationId: '',
   promptId: '',
   greetingMessage: '',
   outOfHoursMessage: '',
   schedules: DEFAULT_SCHEDULES,
-};
+});
 
 /** A queue's stored hours in weekday order; a missing day gets the default. */
 function toRows(stored: ScheduleRow[] | undefined): ScheduleRow[] {
