@@ -8,6 +8,7 @@ import { SocketProvider } from '../providers/SocketProvider';
 import { companySetting } from '../../lib/permissions';
 import { PageSuspense } from '../routing/guards';
 import { SideDrawer } from './SideDrawer';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 
 /** The frame of every private page: top bar, side drawer, the page. */
@@ -23,9 +24,15 @@ export default function PrivateLayout() {
   return (
     <SocketProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink />
         <TopBar onToggleDrawer={toggle} wide={wide} />
         <SideDrawer wide={wide} open={wide ? wideOpen : narrowOpen} onClose={() => setNarrowOpen(false)} />
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default', outline: 'none' }}
+        >
           <Toolbar />
           <PageSuspense>
             <Outlet />

@@ -37,6 +37,8 @@ export interface Ticket {
   ratingPending?: boolean;
   createdAt?: string;
   updatedAt: string;
+  /** When the newest message was sent or received (updatedAt also moves on accept, transfer…). */
+  lastMessageAt?: string | null;
   contact: TicketContact;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { isApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { deleteTicket, updateTicket } from './ticketsApi';
+import { ticketPath, type TicketNavState } from './ticketNavigation';
 import { useApplyTicket, useDropTicket } from './useTicketLists';
 import type { Ticket } from './types';
 
@@ -66,7 +67,9 @@ export function useTicketActions() {
     try {
       const saved = await update.mutateAsync({ ticket, body: BODY[action] });
       apply(saved);
-      if (STAYS[action]) navigate(`/tickets/${saved.uuid}`);
+      // Accepting is taking the ticket to answer it: the list follows it to "open", the composer takes the focus.
+      const state: TicketNavState | undefined = action === 'accept' ? { accepted: true, focusComposer: true } : undefined;
+      if (STAYS[action]) navigate(ticketPath(saved.uuid), { state });
       else navigate('/tickets');
       return true;
     } catch (err) {

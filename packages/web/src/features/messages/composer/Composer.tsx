@@ -4,7 +4,7 @@
  * is the caption), voice notes as mp3, a reply quotes its message, and the signOption switch
  * (kept in local storage, on by default) signs with the user's name. "/x" opens quick answers.
  */
-import { useCallback, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -33,9 +33,11 @@ interface Props {
   enabled: boolean;
   replyTo: Message | null;
   onReplyDone: () => void;
+  /** Set when a navigation asked for the focus (keyboard open, accept): taken once enabled. */
+  focusKey?: string;
 }
 
-export function Composer({ ticketId, enabled, replyTo, onReplyDone }: Props) {
+export function Composer({ ticketId, enabled, replyTo, onReplyDone, focusKey }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -46,6 +48,10 @@ export function Composer({ ticketId, enabled, replyTo, onReplyDone }: Props) {
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendMessage(ticketId);
+
+  useEffect(() => {
+    if (focusKey && enabled) input.current?.focus();
+  }, [focusKey, enabled]);
 
   const term = enabled && !menuClosed ? quickTerm(text) : null;
   const quick = useQuickMessages(enabled);

@@ -1,9 +1,13 @@
 /**
  * One ticket of the list (operations §2): contact, queue (name and colour), user, tags, unread
- * count, last message, and a peek icon for admins. A pending ticket does not open on click: it
- * offers "accept". Contact names are cut at 10 characters on small screens.
+ * count, last message with its time, and a peek icon for admins. Contact names are cut at 10
+ * characters on small screens.
+ * A pending ticket does not open (operations §2: it must be accepted first — opening would also
+ * mark the customer's messages read before anyone took the ticket): a click or Enter says so in a
+ * tooltip on its "accept" button, which takes the focus. Enter on an open ticket opens it with the
+ * focus in the composer (a click does not: on a phone it would raise the keyboard).
  */
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isToday } from 'date-fns';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -39,22 +43,35 @@ interface Props {
   small: boolean;
   canPeek: boolean;
   busy: boolean;
-  onOpen: (t: Ticket) => void;
+  onOpen: (t: Ticket, how: { byKeyboard: boolean }) => void;
   onAccept: (t: Ticket) => void;
   onPeek: (t: Ticket) => void;
 }
 
+const HINT_MS = 4000;
+
 function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen, onAccept, onPeek }: Props) {
   const { t } = useTranslation();
   const pending = tk.status === 'pending';
-  const open = () => {
-    if (!pending) onOpen(tk);
+  const [hinting, setHinting] = useState(false);
+  const acceptButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!hinting) return;
+    // Focused once the tooltip is up, so a screen reader reads it as the button's description.
+    acceptButton.current?.focus();
+    const timer = setTimeout(() => setHinting(false), HINT_MS);
+    return () => clearTimeout(timer);
+  }, [hinting]);
+
+  const open = (byKeyboard: boolean) => {
+    if (pending) setHinting(true);
+    else onOpen(tk, { byKeyboard });
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      open();
+      open(true);
     }
   };
   const name = tk.contact?.name || tk.contact?.number || `#${tk.id}`;
@@ -62,10 +79,10 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
 
   return (
     <Box
-      role={pending ? undefined : 'button'}
-      tabIndex={pending ? undefined : 0}
+      role="button"
+      tabIndex={0}
       aria-current={selected ? 'true' : undefined}
-      onClick={open}
+      onClick={() => open(false)}
       onKeyDown={onKey}
       data-testid="ticket-item"
       data-ticket-id={tk.id}
@@ -79,9 +96,9 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
         borderBottom: 1,
         borderColor: 'divider',
         borderLeft: `4px solid ${queueColor}`,
-        cursor: pending ? 'default' : 'pointer',
+        cursor: 'pointer',
         bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { bgcolor: pending ? undefined : 'action.hover' },
+        '&:hover': { bgcolor: 'action.hover' },
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
       }}
     >
@@ -109,7 +126,7 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
             {cutName(name, small)}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {when(tk.updatedAt)}
+            {when(tk.lastMessageAt ?? tk.updatedAt)}
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" noWrap data-testid="ticket-last-message">
@@ -158,18 +175,30 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
           </Tooltip>
         )}
         {pending && (
-          <Button
-            size="small"
-            variant="contained"
-            disabled={busy}
-            onClick={(e) => {
-              e.stopPropagation();
-              onAccept(tk);
-            }}
-            data-testid="ticket-accept"
+          <Tooltip
+            title={t('tickets.item.acceptToOpen')}
+            open={hinting}
+            onClose={() => setHinting(false)}
+            describeChild
+            arrow
+            placement="left"
           >
-            {t('tickets.actions.accept')}
-          </Button>
+            <Button
+              ref={acceptButton}
+              size="small"
+              variant="contained"
+              disabled={busy}
+              onClick={(e) => {
+                e.stopPropagation();
+                setHinting(false);
+                onAccept(tk);
+              }}
+              onBlur={() => setHinting(false)}
+              data-testid="ticket-accept"
+            >
+              {t('tickets.actions.accept')}
+            </Button>
+          </Tooltip>
         )}
       </Stack>
     </Box>

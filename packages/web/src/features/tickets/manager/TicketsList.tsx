@@ -1,9 +1,10 @@
 /**
  * A virtualised ticket list: only the rows in view (and a few around) are in the page, so a
  * queue of thousands scrolls as lightly as one of ten. The next page loads when the scroll
- * comes within 100 px of the bottom (operations §9).
+ * comes within 100 px of the bottom (operations §9). The list is the page's skip-link target
+ * (app/layout/SkipLink.tsx): the link lands on its first ticket.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,13 +26,19 @@ interface Props {
   canPeek: boolean;
   busy: boolean;
   emptyText: string;
-  onOpen: (t: Ticket) => void;
+  /** Shown under the empty text (e.g. where the waiting tickets are). */
+  emptyExtra?: ReactNode;
+  /** Put the focus on the first ticket once the list has one (it was asked from the keyboard). */
+  focusFirst?: boolean;
+  onOpen: (t: Ticket, how: { byKeyboard: boolean }) => void;
   onAccept: (t: Ticket) => void;
   onPeek: (t: Ticket) => void;
   testId: string;
 }
 
-export function TicketsList({ list, selectedRef, small, canPeek, busy, emptyText, onOpen, onAccept, onPeek, testId }: Props) {
+export function TicketsList(props: Props) {
+  const { list, selectedRef, small, canPeek, busy, emptyText, emptyExtra, focusFirst, onOpen, onAccept, onPeek, testId } =
+    props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { tickets, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -55,6 +62,17 @@ export function TicketsList({ list, selectedRef, small, canPeek, busy, emptyText
     maybeNextPage();
   }, [tickets.length, maybeNextPage]);
 
+  const focused = useRef(false);
+  const rendered = virtualizer.getVirtualItems().length;
+  useEffect(() => {
+    if (!focusFirst || focused.current || rendered === 0) return;
+    const first = scroller.current?.querySelector<HTMLElement>('[data-ticket-id]');
+    if (first) {
+      first.focus();
+      focused.current = true;
+    }
+  }, [focusFirst, rendered]);
+
   if (list.isLoading) return <PageLoader />;
   if (list.isError && !list.data)
     return (
@@ -67,12 +85,17 @@ export function TicketsList({ list, selectedRef, small, canPeek, busy, emptyText
     <Box
       ref={scroller}
       onScroll={maybeNextPage}
-      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative', outline: 'none' }}
+      tabIndex={-1}
+      data-skip-target
       data-testid={testId}
       aria-busy={list.isFetching ? 'true' : undefined}
     >
       {tickets.length === 0 ? (
-        <EmptyState text={emptyText} />
+        <>
+          <EmptyState text={emptyText} />
+          {emptyExtra}
+        </>
       ) : (
         <Box role="list" aria-label={t('tickets.list.label')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {

@@ -1,9 +1,10 @@
 /**
  * The ticket manager (operations §2): tabs open (assigned / pending, each with its count),
- * closed and search; the queue filter, the show-all switch (tickets-manager:showall), the
- * new-ticket button, and the peek dialog for admins. Each list is its own live query.
+ * closed and search; the queue filter, the show-all switch (tickets-manager:showall, remembered
+ * per user), the new-ticket button, and the peek dialog for admins. Each list is its own live
+ * query. An accepted ticket brings the list to the "open" tab, where it now is.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -27,10 +28,13 @@ import { PeekTicketDialog } from '../dialogs/PeekTicketDialog';
 import { useMyQueues } from '../useReferenceData';
 import { useTicketActions } from '../useTicketActions';
 import { useTicketList } from '../useTicketLists';
+import { ticketPath, useTicketNavState } from '../ticketNavigation';
 import type { Ticket, TicketFilters } from '../types';
 import { MultiSelect } from './MultiSelect';
+import { PendingHint } from './PendingHint';
 import { SearchFilters, type SearchState } from './SearchFilters';
 import { TicketsList } from './TicketsList';
+import { useShowAll } from './useShowAll';
 
 type TopTab = 'open' | 'closed' | 'search';
 type OpenTab = 'open' | 'pending';
@@ -51,13 +55,22 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
 
   const [tab, setTab] = useState<TopTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAll(me.id);
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [search, setSearch] = useState<SearchState>({ text: '', tags: [], users: [] });
   const [creating, setCreating] = useState(false);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
   const { queues } = useMyQueues();
   const actions = useTicketActions();
+  // The list whose first ticket takes the focus (asked from the keyboard, via the pending hint).
+  const [focusOn, setFocusOn] = useState<OpenTab | null>(null);
+
+  const nav = useTicketNavState();
+  useEffect(() => {
+    if (!nav.accepted) return;
+    setTab('open');
+    setOpenTab('open');
+  }, [nav.key, nav.accepted]);
 
   // Query keys are compared by value: new objects each render are fine.
   const base = { queueIds, showAll: canShowAll && showAll };
@@ -75,7 +88,8 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
     search: useTicketList(filters.search, searching),
   };
 
-  const openTicket = (tk: Ticket) => navigate(`/tickets/${tk.uuid}`);
+  const openTicket = (tk: Ticket, how: { byKeyboard: boolean }) =>
+    navigate(ticketPath(tk.uuid), { state: how.byKeyboard ? { focusComposer: true } : undefined });
   const accept = (tk: Ticket) => void actions.run(tk, 'accept');
   const shown = tab === 'open' ? openTab : tab;
   const emptyText = {
@@ -89,7 +103,10 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="tickets-manager">
       <Tabs
         value={tab}
-        onChange={(_e, v: TopTab) => setTab(v)}
+        onChange={(_e, v: TopTab) => {
+          setTab(v);
+          setFocusOn(null);
+        }}
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 56 }}
       >
@@ -143,7 +160,10 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
       {tab === 'open' && (
         <Tabs
           value={openTab}
-          onChange={(_e, v: OpenTab) => setOpenTab(v)}
+          onChange={(_e, v: OpenTab) => {
+            setOpenTab(v);
+            setFocusOn(null);
+          }}
           variant="fullWidth"
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
         >
@@ -167,6 +187,18 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
           canPeek={admin}
           busy={actions.busy}
           emptyText={emptyText}
+          emptyExtra={
+            shown === 'open' && lists.pending.count > 0 ? (
+              <PendingHint
+                count={lists.pending.count}
+                onShow={() => {
+                  setOpenTab('pending');
+                  setFocusOn('pending');
+                }}
+              />
+            ) : undefined
+          }
+          focusFirst={focusOn === shown}
           onOpen={openTicket}
           onAccept={accept}
           onPeek={setPeeking}

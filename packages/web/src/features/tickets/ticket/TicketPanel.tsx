@@ -23,6 +23,7 @@ import type { Message } from '../../messages/types';
 import { ContactDrawer } from '../contact-drawer/ContactDrawer';
 import { fetchTicket } from '../ticketsApi';
 import { oneKey } from '../useTicketLists';
+import { useTicketNavState } from '../ticketNavigation';
 import type { Ticket, TicketEvent } from '../types';
 import { TicketHeader } from './TicketHeader';
 
@@ -72,6 +73,7 @@ export function TicketPanel({ ticketRef }: { ticketRef: string }) {
 function OpenTicket({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
+  const nav = useTicketNavState();
   const thread = useMessages(ticket.id);
   const del = useDeleteMessage(ticket.id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -107,6 +109,7 @@ function OpenTicket({ ticket }: { ticket: Ticket }) {
         enabled={ticket.status === 'open'}
         replyTo={replyTo}
         onReplyDone={doneReplying}
+        focusKey={nav.focusComposer ? nav.key : undefined}
       />
       <ContactDrawer open={drawer} ticket={ticket} onClose={() => setDrawer(false)} />
       <ConfirmDialog
