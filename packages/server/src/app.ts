@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import helmet from '@fastify/helmet';
@@ -18,6 +18,7 @@ import { loadSession } from './platform/session.js';
 import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { registerWeb } from './platform/web.js';
+import { registerRequestLog } from './platform/request-log.js';
 import { apiRoutes } from './modules/routes.js';
 import { socketScope } from './modules/users/socket-scope.js';
 
@@ -32,11 +33,14 @@ export interface AppOptions {
 export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
+    // platform/request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -43,6 +43,41 @@ describe('the request log', () => {
   });
 });
 
+describe('the request line', () => {
+  const request = {
+    req: { method: 'GET', url: '/socket.io/?token=abc&EIO=4' },
+    res: { statusCode: 200 },
+    responseTime: 12,
+  };
+  const capture = () => {
+    const lines: string[] = [];
+    return { lines, out: { write: (line: string) => void lines.push(line) } };
+  };
+
+  it('in a terminal: one concise human line (time, level, method, path, status, duration), secrets redacted', () => {
+    const { lines, out } = capture();
+    const log = createLogger({ LOG_LEVEL: 'info' }, out, { terminal: true, colorize: false });
+    log.info(request, 'request completed');
+    log.info({ url: 'http://127.0.0.1:8080' }, 'Balcão is listening');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/socket\.io\/\?token=\[redacted\]&EIO=4 200 12 ms\n$/);
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Balcão is listening \{"url":"http:\/\/127\.0\.0\.1:8080"\}\n$/);
+  });
+
+  it('elsewhere (a file, a collector): one JSON object a line, with the request’s fields', () => {
+    const { lines, out } = capture();
+    createLogger({ LOG_LEVEL: 'info' }, out).info(request, 'request completed');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/socket.io/?token=[redacted]&EIO=4' },
+      res: { statusCode: 200 },
+      responseTime: 12,
+    });
+  });
+});
+
 describe('likePattern', () => {
   it('matches the text literally, lower-cased', () => {
     expect(likePattern('50%_Off\\')).toBe('%50\\%\\_off\\\\%');

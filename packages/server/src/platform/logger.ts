@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { isColorSupported, prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.js';
 
 /**
@@ -22,8 +23,43 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|hub\.verify_token)=)[^&]*/g, '$1[redacted]');
 }
 
-/** `destination` defaults to stdout (tests read the lines written). */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+/** The fields of the one line written per request (platform/request-log.ts). */
+interface RequestFields {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/**
+ * A person reading a terminal gets one short line per entry: "[14:03:22] INFO: GET /api/tickets
+ * 200 12 ms" for a request, the message and its fields on one line otherwise. Written
+ * synchronously, like the JSON lines, so a crash loses nothing.
+ */
+function terminalStream(out: { write(line: string): unknown }, colorize: boolean): DestinationStream {
+  const format = prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const { req, res, responseTime } = log as RequestFields;
+      if (!req || !res) return String(log[messageKey] ?? '');
+      return `${req.method} ${req.url} ${res.statusCode} ${responseTime} ms`;
+    },
+  });
+  return { write: (line: string) => void out.write(format(line)) };
+}
+
+/**
+ * JSON lines (one object each) for files and collectors; when stdout is a terminal, the human
+ * lines above instead. `destination` defaults to stdout (tests pass their own, JSON unless
+ * `terminal` says otherwise). The redaction applies to both: it runs before either is written.
+ */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  destination?: DestinationStream,
+  format: { terminal?: boolean; colorize?: boolean } = {},
+): Logger {
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
@@ -35,5 +71,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
       }),
     },
   };
+  const out = destination ?? process.stdout;
+  const terminal = format.terminal ?? (destination === undefined && process.stdout.isTTY === true);
+  if (terminal) return pino(options, terminalStream(out, format.colorize ?? isColorSupported));
   return destination ? pino(options, destination) : pino(options);
 }
