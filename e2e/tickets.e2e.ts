@@ -110,7 +110,8 @@ describe('the ticket area', () => {
     await signInToTickets(page, EMAIL, PASSWORD);
     await ready;
     await page.getByTestId('tickets-welcome').waitFor();
-    // The connection has no queues: its new tickets wait queueless, which this admin sees with "all".
+    // The connection has no queues: its new tickets wait queueless (an admin sees waiting tickets
+    // anyway; "all" also shows the ones other people attend).
     await page.getByLabel('Todos', { exact: true }).check();
     await page.getByTestId('tab-pending').click();
     await page.getByTestId('tickets-list-pending').getByTestId('empty-state').waitFor();
