@@ -3,6 +3,9 @@ import { editOf, name2to50, numeric, ref, text, type RefMeta } from './common.js
 import { scheduleDay, WEEK_EXAMPLE } from './companies.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
+/** A connection's session as the spec names its states. */
+export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'CONNECTED', 'OPENING', 'DISCONNECTED', 'TIMEOUT'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type Provider = (typeof PROVIDERS)[number];
 
 const message = text().max(4096, 'tooLong');

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { pageNumber, ref, text } from './common.js';
 
+/** Message kinds as the spec shows them (the web renders by this). */
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'location',
+  'vcard',
+  'call_log',
+  'sticker',
+] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
 /** Messages per page of `GET /messages/{ticketId}`. */
 export const MESSAGES_PAGE_SIZE = 20;
 /** WhatsApp's longest text message. */

@@ -1,3 +1,6 @@
+import type { ConnectionStatus, MediaType } from '@balcao/contracts';
+import type { PhoneBookContact } from '../platform/sessions.js';
+
 /**
  * The one interface every WhatsApp provider implements (beta = Baileys, cloud = WhatsApp
  * Business Cloud API, sandbox = the built-in simulated phone). The registry starts a channel in
@@ -5,22 +8,8 @@
  * `ChannelEvents`, and the inbox pipeline (inbox/) stores it before anything reacts.
  */
 
-export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'CONNECTED', 'OPENING', 'DISCONNECTED', 'TIMEOUT'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
-/** Message kinds as the spec shows them (the web renders by this). */
-export const MEDIA_TYPES = [
-  'chat',
-  'image',
-  'audio',
-  'video',
-  'document',
-  'location',
-  'vcard',
-  'call_log',
-  'sticker',
-] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
+export { CONNECTION_STATUSES, MEDIA_TYPES, type ConnectionStatus, type MediaType } from '@balcao/contracts';
+export type { PhoneBookContact } from '../platform/sessions.js';
 
 export interface InboundMedia {
   mimetype: string;
@@ -91,14 +80,6 @@ export interface SentMessageRef {
   isGroup: boolean;
   /** The provider's id of the message, as `send` answered it. */
   externalId: string;
-}
-
-/** A person of the connected phone's address book, as the provider knows them. */
-export interface PhoneBookContact {
-  /** Phone number digits (E.164 without '+'). */
-  number: string;
-  /** The name saved on the phone, else the person's WhatsApp name, when known. */
-  name?: string;
 }
 
 /** A send that failed: `retry` tells the outbox whether to try again later (connection down, throttled). */

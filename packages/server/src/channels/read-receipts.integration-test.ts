@@ -11,6 +11,7 @@ import {
   useRecordingChannels,
   type RecordingChannels,
 } from '../../test/support/inbox.js';
+import { sessionsOf } from '../../test/support/app.js';
 
 /**
  * Issue 4: an agent reading a ticket in one process sends the read receipts through the process
@@ -38,7 +39,7 @@ beforeAll(async () => {
   tenant = await createTenant(a);
   // The test process takes the session before the second process exists to compete for it.
   conn = await insertConnection(a, tenant.companyId, { sessionWanted: true });
-  await a.running.deps.sessions.tick();
+  await sessionsOf(a).tick();
   b = await startSecondProcess(a.dbUrl);
   viaB = new Api(b.url, tenant.admin.token);
 }, 60_000);
@@ -63,7 +64,7 @@ async function unreadTicket(count: number) {
 
 describe('read receipts across processes', () => {
   it('reading a ticket in a process without the session sends the receipt through the holder', async () => {
-    expect(a.running.deps.sessions.local(conn.id)).toBeDefined();
+    expect(sessionsOf(a).local(conn.id)).toBeDefined();
     const { number, ticketId, externalIds } = await unreadTicket(1);
 
     const res = await viaB.get(`/api/messages/${ticketId}`);

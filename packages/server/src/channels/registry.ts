@@ -4,6 +4,7 @@ import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { channelLeases, whatsapps } from '../db/schema/index.js';
 import type { Channel, ChannelEvents } from './channel.js';
+import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox } from './outbox.js';
 import { channelEvents } from './events.js';
@@ -21,7 +22,6 @@ const READ_CHANNEL = 'balcao_read';
  */
 const READ_MAX_IDS = 50;
 const READ_MAX_BYTES = 4000;
-export type SessionAction = 'start' | 'restart' | 'logout';
 
 interface Live {
   channel: Channel;
@@ -43,7 +43,7 @@ interface Live {
  * thus restarts a session that is still starting, rather than stopping it while a pass that has
  * already decided goes on. Read receipts wait for the steps under way.
  */
-export class SessionRegistry {
+export class SessionRegistry implements Sessions {
   readonly holder = randomUUID();
   private readonly live = new Map<number, Live>();
   /** Per connection, the last step queued (see `serial`); gone once the queue is empty. */
@@ -118,6 +118,12 @@ export class SessionRegistry {
     await channel
       .markRead(chatId, externalIds)
       .catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'read receipts failed'));
+  }
+
+  phoneBook(whatsappId: number): Promise<PhoneBookContact[]> | null | undefined {
+    const channel = this.local(whatsappId);
+    if (!channel) return undefined;
+    return channel.listContacts ? channel.listContacts() : null;
   }
 
   /** The live channel of a connection, when this process holds it. */

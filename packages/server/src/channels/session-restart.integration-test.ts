@@ -6,6 +6,7 @@ import { eventually } from '../../test/support/eventually.js';
 import { inbound, phone, updateTicketRow } from '../../test/support/inbox.js';
 import type { Channel } from './channel.js';
 import { SessionRegistry, type ChannelFactory } from './registry.js';
+import { sessionsOf } from '../../test/support/app.js';
 
 /**
  * Issue 11, point 5: creating a connection asks for a start, and "start" on the connections page
@@ -100,7 +101,7 @@ describe('a second start while the session is starting', () => {
       expect((await api.get(`/api/messages/${ticketId}`)).status).toBe(200);
 
       const live = await eventually(
-        () => t.running.deps.sessions.local(id),
+        () => sessionsOf(t).local(id),
         Math.max(0, asked + RESTARTED_WITHIN_MS - Date.now()),
         `a live channel for connection ${id} (round ${round}) within ${RESTARTED_WITHIN_MS} ms of the second start`,
       );
@@ -113,7 +114,7 @@ describe('a second start while the session is starting', () => {
       // It stays: the same channel, running, and the row's CONNECTED is true.
       for (let i = 0; i < 4; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        expect(t.running.deps.sessions.local(id)).toBe(live);
+        expect(sessionsOf(t).local(id)).toBe(live);
         expect(reader.stopped).toBe(false);
         expect(await rowStatus(id)).toBe('CONNECTED');
       }

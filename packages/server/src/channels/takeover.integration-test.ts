@@ -7,6 +7,7 @@ import { inTenant } from '../db/client.js';
 import { channelLeases, messages } from '../db/schema/index.js';
 import { SessionRegistry } from './registry.js';
 import { CHANNEL_FACTORIES } from './providers.js';
+import { sessionsOf } from '../../test/support/app.js';
 
 /**
  * Acceptance (issue 3, point 4): one process holds a session and the other sends through it;
@@ -88,7 +89,7 @@ describe('session takeover', () => {
     }, 'the waiting replies to be sent');
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(await leaseHolder(id)).not.toBe(bHolder);
-    expect(await leaseHolder(id)).toBe(a.running.deps.sessions.holder);
+    expect(await leaseHolder(id)).toBe(sessionsOf(a).holder);
     // Each sent once (one provider id each), none failed.
     expect(all.map((m) => m.body)).toEqual(['Primeira', 'Segunda', 'Terceira']);
     expect(new Set(all.map((m) => m.externalId)).size).toBe(3);

@@ -1,4 +1,4 @@
-import type { MediaType } from '../channels/channel.js';
+import type { MediaType } from '@balcao/contracts';
 
 /** The ticket list's one-line preview of a message. */
 export function previewOf(type: MediaType, body: string): string {

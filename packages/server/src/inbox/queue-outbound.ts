@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import type { EventSink } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
-import type { MediaType } from '../channels/channel.js';
+import type { MediaType } from '@balcao/contracts';
 import { previewOf } from './preview.js';
 import { tableRows } from './table-rows.js';
 

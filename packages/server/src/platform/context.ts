@@ -6,7 +6,7 @@ import type { Secrets } from './secrets.js';
 import type { Jobs } from './jobs.js';
 import type { Storage } from './storage.js';
 import type { Mailer } from './mail.js';
-import type { SessionRegistry } from '../channels/registry.js';
+import type { Sessions } from './sessions.js';
 
 /** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
 export type SessionEndReason =
@@ -52,7 +52,7 @@ export interface Deps {
   storage: Storage;
   mailer: Mailer;
   /** WhatsApp sessions held by this process, and the way to reach the others'. */
-  sessions: SessionRegistry;
+  sessions: Sessions;
 }
 
 /** The verified caller, resolved once at the edge from the token and fresh database rows. */

@@ -1,5 +1,5 @@
 import type { ExternalApiMediaType } from '@balcao/contracts';
-import type { MediaType } from '../channels/channel.js';
+import type { MediaType } from '@balcao/contracts';
 
 /**
  * What each accepted file type becomes on WhatsApp, the extension it is stored under (chosen

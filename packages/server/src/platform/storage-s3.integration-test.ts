@@ -14,6 +14,7 @@ import {
   useRecordingChannels,
   type RecordingChannels,
 } from '../../test/support/inbox.js';
+import { sessionsOf } from '../../test/support/app.js';
 
 /**
  * The app started with STORAGE=s3 against a fake S3 (real HTTP, SigV4 checked): every path
@@ -48,8 +49,8 @@ beforeAll(async () => {
   a = await createTenant(t, { planId: plan.id });
   b = await createTenant(t, { planId: plan.id });
   conn = await insertConnection(t, a.companyId, { isDefault: true, sessionWanted: true });
-  await t.running.deps.sessions.tick();
-  expect(t.running.deps.sessions.local(conn.id)).toBeDefined();
+  await sessionsOf(t).tick();
+  expect(sessionsOf(t).local(conn.id)).toBeDefined();
 });
 afterAll(async () => {
   await t?.stop();

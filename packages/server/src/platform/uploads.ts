@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { MediaType } from '../channels/channel.js';
+import type { MediaType } from '@balcao/contracts';
 import type { Storage } from './storage.js';
 import { sanitizeFileName } from './storage.js';
 import { AppError, invalid } from './errors.js';

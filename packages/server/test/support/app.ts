@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { boot, type Running } from '../../src/boot.js';
+import type { SessionRegistry } from '../../src/channels/registry.js';
 import { Api } from './client.js';
 import { startFakeSmtp } from './smtp.js';
 
@@ -91,3 +92,6 @@ export async function startTestApp(
     },
   };
 }
+
+/** The app's session registry, for tests that look at live channels (`local`, `tick`, `holder`). */
+export const sessionsOf = (t: { running: Running }) => t.running.deps.sessions as SessionRegistry;

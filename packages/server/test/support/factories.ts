@@ -85,7 +85,7 @@ export async function createTenant(t: TestApp, overrides: { planId?: number; nam
 
 /**
  * A Cloud API connection written straight to the database (the connections CRUD is not what is
- * tested here). `sessionWanted: true` plus `t.running.deps.sessions.tick()` starts its channel.
+ * tested here). `sessionWanted: true` plus `sessionsOf(t).tick()` starts its channel.
  */
 export async function insertCloudConnection(
   t: TestApp,

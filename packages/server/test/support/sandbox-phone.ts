@@ -13,6 +13,7 @@ import type { Tenant } from './factories.js';
 import { eventually } from './eventually.js';
 import { phone, scoped } from './inbox.js';
 import { messages, whatsapps } from '../../src/db/schema/index.js';
+import { sessionsOf } from './app.js';
 
 export async function pairedSandbox(t: TestApp, tenant: Tenant, patch: Partial<typeof whatsapps.$inferInsert> = {}) {
   const api = tenant.admin.api;
@@ -24,7 +25,7 @@ export async function pairedSandbox(t: TestApp, tenant: Tenant, patch: Partial<t
   const id = res.body.id as number;
   const qrcode = await eventually(
     async () => {
-      await t.running.deps.sessions.tick();
+      await sessionsOf(t).tick();
       const state = await api.get(`/api/sandbox/${id}`);
       return state.body.status === 'qrcode' && (state.body.qrcode as string);
     },

@@ -20,6 +20,7 @@ import {
 import { inTenant } from '../../db/client.js';
 import { signBody } from './signature.js';
 import { messages } from '../../db/schema/index.js';
+import { sessionsOf } from '../../../test/support/app.js';
 
 let t: TestApp;
 let graph: FakeGraph;
@@ -54,7 +55,7 @@ const connectionRow = async (conn: Conn) => (await q('select * from whatsapps wh
 /** A connection whose channel runs in this process (the registry started it): CONNECTED. */
 async function startedConn(overrides: Parameters<typeof insertCloudConnection>[2] = {}) {
   const conn = await newConn({ sessionWanted: true, ...overrides });
-  await t.running.deps.sessions.tick();
+  await sessionsOf(t).tick();
   await eventually(async () => (await connectionRow(conn)).status === 'CONNECTED', 10_000, 'CONNECTED');
   return conn;
 }
@@ -630,7 +631,7 @@ describe('connection start', () => {
     const phoneNumberId = String(700_000_000_000 + Math.floor(Math.random() * 1e9));
     graph.refusePhone(phoneNumberId);
     const conn = await newConn({ phoneNumberId, sessionWanted: true, status: 'OPENING' });
-    await t.running.deps.sessions.tick();
+    await sessionsOf(t).tick();
     await eventually(() => graph.to(`/${phoneNumberId}`, 'GET').length > 0, 10_000, 'phone check');
     await eventually(async () => (await connectionRow(conn)).status === 'DISCONNECTED', 10_000, 'DISCONNECTED');
   });
@@ -753,7 +754,7 @@ describe('channel calls', () => {
   it("markRead posts Meta's read status for the newest message; checkNumber answers the digits", async () => {
     const conn = await startedConn();
     const { number, row } = await inbound(conn);
-    const channel = t.running.deps.sessions.local(conn.id)!;
+    const channel = sessionsOf(t).local(conn.id)!;
     await channel.markRead(number, ['wamid.older', row.external_id]);
     const reads = graph.to(`/${conn.phoneNumberId}/messages`, 'POST').filter((r) => r.body.status === 'read');
     expect(reads.map((r) => r.body)).toEqual([
@@ -766,7 +767,7 @@ describe('channel calls', () => {
   it('after logout sends wait (retry later) and leave once connected again', async () => {
     const conn = await startedConn();
     const { number, row } = await inbound(conn);
-    const channel = t.running.deps.sessions.local(conn.id)!;
+    const channel = sessionsOf(t).local(conn.id)!;
     await channel.logout();
     expect((await connectionRow(conn)).status).toBe('DISCONNECTED');
     const before = graph.requests.length;

@@ -16,6 +16,7 @@ import { inTenant } from '../../db/client.js';
 import { contacts, tickets, whatsapps } from '../../db/schema/index.js';
 import { runTenant } from '../../platform/context.js';
 import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { sessionsOf } from '../../../test/support/app.js';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -33,7 +34,7 @@ async function until<T>(check: () => Promise<T>, what: string, ms = 15_000): Pro
     const value = await check();
     if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await t.running.deps.sessions.tick();
+    await sessionsOf(t).tick();
     await new Promise((r) => setTimeout(r, wait));
   }
 }

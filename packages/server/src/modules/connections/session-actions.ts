@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { channelKeys, whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { SessionAction } from '../../channels/registry.js';
+import type { SessionAction } from '../../platform/sessions.js';
 
 /**
  * The connections page's session buttons. The request is recorded in the row (sessionWanted,

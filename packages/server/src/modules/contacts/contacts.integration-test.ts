@@ -13,6 +13,7 @@ import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '
 import { connectSocket, within } from '../../../test/support/socket.js';
 import { insertConnection, scoped } from '../../../test/support/inbox.js';
 import { channelLeases, contacts } from '../../db/schema/index.js';
+import { sessionsOf } from '../../../test/support/app.js';
 
 let t: TestApp;
 /** `a` is the company under test, `b` its neighbour. */
@@ -417,7 +418,7 @@ describe('POST /api/contacts/import', () => {
       const value = await check();
       if (value) return value as NonNullable<T>;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await t.running.deps.sessions.tick();
+      await sessionsOf(t).tick();
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -520,7 +521,7 @@ describe('POST /api/contacts/import', () => {
       holder: randomUUID(),
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    await t.running.deps.sessions.tick();
+    await sessionsOf(t).tick();
     const res = await c.admin.api.post('/api/contacts/import', { whatsappId: elsewhere.id });
     expectError(res, 409, 'ERR_WAPP_NOT_INITIALIZED');
     expect(res.body.message).toMatch(/another server process/);

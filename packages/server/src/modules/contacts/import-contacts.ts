@@ -34,12 +34,12 @@ export async function importContacts(ctx: Ctx, input: ContactImportBody) {
   if (!conn) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No default connection found');
   if (conn.provider === 'cloud') throw cannotList();
   if (conn.status !== 'CONNECTED') throw notConnected('The connection is not connected');
-  const channel = ctx.deps.sessions.local(conn.id);
-  if (!channel) throw notConnected('The connection’s session is held by another server process; try again later');
-  if (!channel.listContacts) throw cannotList();
+  const book = ctx.deps.sessions.phoneBook(conn.id);
+  if (book === undefined) throw notConnected('The connection’s session is held by another server process; try again later');
+  if (book === null) throw cannotList();
   let people: PhoneBookContact[];
   try {
-    people = await channel.listContacts();
+    people = await book;
   } catch (err) {
     if (err instanceof SendError) throw notConnected('The connection is not connected');
     throw err;

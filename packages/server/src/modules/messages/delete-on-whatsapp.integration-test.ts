@@ -18,6 +18,7 @@ import { messages } from '../../db/schema/index.js';
 import { SessionRegistry, type ChannelFactory } from '../../channels/registry.js';
 import { CHANNEL_FACTORIES } from '../../channels/providers.js';
 import type { Channel, SentMessageRef } from '../../channels/channel.js';
+import { sessionsOf } from '../../../test/support/app.js';
 
 let t: TestApp;
 let graph: FakeGraph;
@@ -96,7 +97,7 @@ describe('sandbox: the simulated phone', () => {
 describe('cloud: no delete in the Cloud API', () => {
   it('the message is marked deleted in Balcão and nothing is asked of the Graph API', async () => {
     const conn = await insertCloudConnection(t, a.companyId, { sessionWanted: true });
-    await t.running.deps.sessions.tick();
+    await sessionsOf(t).tick();
     const { ticketId } = await inbound(t, conn, { number: phone(), name: 'Cliente Cloud' }, 'Olá');
     expect((await a.admin.api.put(`/api/tickets/${ticketId}`, { status: 'open' })).status).toBe(200);
     const sent = await reply(ticketId, 'enviada pela Cloud API');
@@ -175,8 +176,8 @@ describe('deleted while its send is under way', () => {
     );
     await t.running.deps.sessions.start();
     const conn = await insertConnection(t, a.companyId, { sessionWanted: true });
-    await t.running.deps.sessions.tick();
-    expect(t.running.deps.sessions.local(conn.id)).toBeDefined();
+    await sessionsOf(t).tick();
+    expect(sessionsOf(t).local(conn.id)).toBeDefined();
 
     const number = phone();
     const { ticketId } = await inbound(t, conn, { number, name: 'Cliente' }, 'Olá');

@@ -22,6 +22,7 @@ import {
 } from '../../../test/support/inbox.js';
 import { postRaw, rawMultipart, storedFiles, type RawPart } from '../../../test/support/uploads.js';
 import { messages as messagesTable, whatsapps } from '../../db/schema/index.js';
+import { sessionsOf } from '../../../test/support/app.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
 
@@ -52,8 +53,8 @@ beforeAll(async () => {
   qA = await insertQueue(t, a.companyId, { name: 'Vendas' });
   qB = await insertQueue(t, a.companyId, { name: 'Suporte' });
   conn = await insertConnection(t, a.companyId, { isDefault: true, sessionWanted: true });
-  await t.running.deps.sessions.tick();
-  expect(t.running.deps.sessions.local(conn.id)).toBeDefined();
+  await sessionsOf(t).tick();
+  expect(sessionsOf(t).local(conn.id)).toBeDefined();
   userA = await createStaff(t, a, { name: 'Ana Vendas', queueIds: [qA.id] });
   userB = await createStaff(t, a, { name: 'Bruno Suporte', queueIds: [qB.id] });
 });
@@ -427,7 +428,7 @@ describe('DELETE /api/messages/{id}', () => {
     await scoped(t, a.companyId, (tx) =>
       tx.update(whatsapps).set({ sessionWanted: true }).where(eq(whatsapps.id, idle.id)),
     );
-    await t.running.deps.sessions.tick();
+    await sessionsOf(t).tick();
     await eventually(() => sentBodies(idle.id).includes('esta sim'), 5_000, 'the next send');
     expect(sentBodies(idle.id)).toEqual(['esta sim']);
   });
