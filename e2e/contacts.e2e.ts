@@ -92,8 +92,8 @@ function sheet(base: number) {
   const bad: Array<[number, Partial<{ name: string; number: string; email: string }>, string]> = [
     [10, { number: '123' }, 'Número: Muito curto!'],
     [11, { number: '9876' }, 'Número: Muito curto!'],
-    [12, { number: 'sem número' }, 'Número: Número inválido (8 a 15 dígitos, com DDI)'],
-    [13, { number: '1234567890123456789' }, 'Número: Número inválido (8 a 15 dígitos, com DDI)'],
+    [12, { number: 'sem número' }, 'Número: Número de telefone inválido'],
+    [13, { number: '1234567890123456789' }, 'Número: Número de telefone inválido'],
     [14, { email: 'quebrado@' }, 'E-mail: E-mail inválido'],
     [15, { email: 'sem arroba' }, 'E-mail: E-mail inválido'],
     [16, { name: 'X' }, 'Nome: Muito curto!'],
@@ -109,11 +109,19 @@ function sheet(base: number) {
   return { rows, reasons };
 }
 
+/** Chooses the sheet: the import dialog previews it until confirmed. */
 async function importSheet(file: string) {
   await page.getByTestId('contacts-import').click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('contacts-import-sheet').click();
   await (await chooser).setFiles(file);
+  await page.getByTestId('import-preview').waitFor();
+}
+
+async function writeSheet(name: string, rows: Array<Array<string | number>>) {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-contacts-')), name);
+  await fs.writeFile(file, await writeExcelFile(rows).toBuffer());
+  return file;
 }
 
 describe('contacts page', () => {
@@ -163,8 +171,7 @@ describe('contacts page', () => {
   it('imports a 1,000-row .xlsx with 10 bad rows in chunks: 990 created, the 10 listed; again: nothing doubled', async () => {
     const base = 5511970000000;
     const { rows, reasons } = sheet(base);
-    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-contacts-')), 'clientes.xlsx');
-    await fs.writeFile(file, await writeExcelFile([['Nome', 'Número', 'E-mail'], ...rows]).toBuffer());
+    const file = await writeSheet('clientes.xlsx', [['Nome', 'Número', 'E-mail'], ...rows]);
 
     // Slow the uploads a little, so the progress bar can be seen (and photographed).
     const chunkSizes: number[] = [];
@@ -175,6 +182,10 @@ describe('contacts page', () => {
     });
     await importSheet(file);
     const dialog = page.getByTestId('import-dialog');
+    // Rows 10–17 break a rule the browser checks too; 18 and 19 only the server can know.
+    expect(await dialog.getByTestId('import-preview').getAttribute('data-ready')).toBe('992');
+    expect(await dialog.getByTestId('import-preview').getAttribute('data-refused')).toBe('8');
+    await dialog.getByTestId('import-confirm').click();
     await dialog.getByText(/Enviando [2-8]00 de 1000 linhas/).waitFor();
     await dialogsSettled();
     await shot(page, 'contacts-import-progress');
@@ -207,6 +218,7 @@ describe('contacts page', () => {
     // The same file again: no contact is created twice; every row is reported as existing.
     chunkSizes.length = 0;
     await importSheet(file);
+    await dialog.getByTestId('import-confirm').click();
     await summary.waitFor({ timeout: 30_000 });
     expect(await summary.getAttribute('data-created')).toBe('0');
     expect(await summary.getAttribute('data-errors')).toBe('1000');
@@ -284,7 +296,7 @@ describe('contacts page', () => {
       email: 'joana@padaria.test',
       password: 'Joana-123',
     });
-    const ana = await api<{ id: number }>('POST', '/contacts', { name: 'Ana Clara', number: '5511944443333' });
+    const ana = await api<{ id: number }>('POST', '/contacts', { name: 'Ana Clara', number: '5511944442222' });
     await api('POST', '/tickets', { contactId: ana.id, userId: staff.id });
     await page.getByTestId('menu-contacts').click();
     await page.getByTestId('contacts-search').locator('input').fill('ana clara');
@@ -310,6 +322,99 @@ describe('contacts page', () => {
     expect(left.count).toBe(0);
     await page.getByTestId('contacts-search').locator('input').fill('');
   });
+});
+
+describe('phone numbers as Brazilians write them (issue 12.3)', () => {
+  it('the import stores "(11) 94444-3333" as 5511944443333 and lists an invalid number with its reason; the dialog refuses it too', async () => {
+    await page.getByTestId('menu-contacts').click();
+    await page.waitForURL(/\/contacts$/);
+    const file = await writeSheet('numeros.xlsx', [
+      ['Nome', 'Telefone'],
+      ['Ana Brasileira', '(11) 94444-3333'],
+      ['Bruno Sem Nove', '(21) 8765-4321'],
+      ['Carla Inválida', '(11) 04444-3333'],
+      ['Davi Exterior', '+1 415 555 2671'],
+    ]);
+    await importSheet(file);
+    const dialog = page.getByTestId('import-dialog');
+    const preview = dialog.getByTestId('import-preview');
+    expect(await preview.getAttribute('data-ready')).toBe('3');
+    expect(await preview.getAttribute('data-refused')).toBe('1');
+    const previewed = preview.getByTestId('import-preview-row');
+    expect(await previewed.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-stored')))).toEqual([
+      '5511944443333',
+      '552187654321',
+      '',
+      '14155552671',
+    ]);
+    expect(await previewed.first().innerText()).toContain('(11) 94444-3333 → será salvo como +5511944443333');
+    expect(await previewed.nth(2).innerText()).toContain('(11) 04444-3333 · Número: Número de telefone inválido');
+    await dialogsSettled();
+    await shot(page, 'contacts-import-preview');
+
+    await dialog.getByTestId('import-confirm').click();
+    const summary = dialog.getByTestId('import-summary');
+    await summary.waitFor();
+    expect(await summary.getAttribute('data-created')).toBe('3');
+    expect(await summary.getAttribute('data-errors')).toBe('1');
+    const refused = dialog.locator('[data-testid="import-error"][data-name="Carla Inválida"]');
+    expect(await refused.getAttribute('data-error')).toBe('number.invalidNumber');
+    expect(await refused.innerText()).toContain('Número: Número de telefone inválido');
+    await shot(page, 'contacts-import-numbers-result');
+    await dialog.getByTestId('import-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const stored = async (name: string) =>
+      (await api<{ contacts: Array<{ number: string }> }>('GET', `/contacts?searchParam=${encodeURIComponent(name)}`))
+        .contacts;
+    expect(await stored('Ana Brasileira')).toEqual([expect.objectContaining({ number: '5511944443333' })]);
+    expect(await stored('Bruno Sem Nove')).toEqual([expect.objectContaining({ number: '552187654321' })]);
+    expect(await stored('Carla')).toEqual([]);
+    await page.getByTestId('contacts-search').locator('input').fill('ana brasileira');
+    expect(await rowOf('Ana Brasileira').getByTestId('contact-number').innerText()).toBe('+5511944443333');
+    await page.getByTestId('contacts-search').locator('input').fill('');
+
+    // The contact dialog reads numbers by the same rule.
+    await page.getByTestId('contact-add').click();
+    const add = page.getByRole('dialog', { name: 'Adicionar contato' });
+    await add.getByText('DDD e número, ou + e o código do país').waitFor();
+    await add.getByLabel('Nome', { exact: true }).fill('Eva Discada');
+    await add.getByLabel('Número', { exact: true }).fill('(11) 04444-3333');
+    await add.getByTestId('contact-save').click();
+    await add.getByText('Número de telefone inválido').waitFor();
+    await dialogsSettled();
+    await shot(page, 'contacts-dialog-invalid-number');
+    await add.getByLabel('Número', { exact: true }).fill('(11) 95555-1212');
+    await add.getByTestId('contact-save').click();
+    await add.waitFor({ state: 'detached' });
+    expect(await stored('Eva Discada')).toEqual([expect.objectContaining({ number: '5511955551212' })]);
+
+    // How the preview and the refusal read at 390 px, in each language.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const language = async (lang: string) => {
+      await page.getByTestId('language-menu').click();
+      await page.getByTestId(`language-${lang}`).click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    };
+    for (const lang of ['pt', 'en', 'es']) {
+      if (lang !== 'pt') await language(lang);
+      await importSheet(file);
+      expect(await overflowsSideways(page)).toBe(false);
+      await dialogsSettled();
+      await shot(page, `contacts-390-import-preview-${lang}`);
+      await page.getByTestId('import-cancel').click();
+      await page.getByTestId('contact-add').click();
+      await page.getByTestId('contact-dialog').locator('input[name="number"]').fill('(11) 04444-3333');
+      await page.getByTestId('contact-save').click();
+      await page.getByTestId('contact-dialog').locator('.Mui-error').first().waitFor();
+      await dialogsSettled();
+      await shot(page, `contacts-390-dialog-invalid-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('contact-dialog').waitFor({ state: 'detached' });
+    }
+    await language('pt');
+    await page.setViewportSize({ width: 1366, height: 860 });
+  }, 120_000);
 });
 
 describe('top bar: volume and notifications', () => {

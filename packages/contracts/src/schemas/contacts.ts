@@ -76,9 +76,9 @@ export type CheckedContactRow =
   | { ok: false; shown: { name: string; number: string }; error: string };
 
 /**
- * One sheet row checked as the upload checks it (the server before inserting, the web's preview
- * before sending): the contact to store, or the row's first problem as "field.reason"
- * ("number.invalidNumber"). `shown` is the row as the sheet had it, for error lists.
+ * One sheet row checked by the contracts' rules (the server then reads its number, see
+ * modules/contacts/read-contact-row.ts): the contact, or the row's first problem as
+ * "field.reason" ("number.invalidNumber"). `shown` is the row as the sheet had it, for error lists.
  */
 export function checkContactRow(row: ContactUploadRow): CheckedContactRow {
   const shown = { name: cellText(row.name), number: cellText(row.number) };
@@ -99,6 +99,11 @@ export interface Contact {
   whatsappId: number | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** `POST /contacts/upload/preview`: per row, in order, the number it would store or its reason. */
+export interface ContactUploadPreview {
+  rows: Array<{ number: string | null; error: string | null }>;
 }
 
 export interface ContactUploadResult {

@@ -93,6 +93,7 @@ const EXPECTED_ACCESS = {
   'POST /api/companies/cadastro': 'public',
   'POST /api/contacts': 'signed-in',
   'POST /api/contacts/upload': 'signed-in',
+  'POST /api/contacts/upload/preview': 'signed-in',
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/helps': 'helps:manage',
   'POST /api/messages/send': 'public', // authenticates by the connection token (external API)

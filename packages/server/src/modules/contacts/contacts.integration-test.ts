@@ -308,6 +308,30 @@ describe('POST /api/contacts/upload', () => {
     ]);
   });
 
+  it('previews an upload without writing: each row’s number as it would be stored, or its reason (the import dialog shows it)', async () => {
+    const d = await createTenant(t);
+    const rows = [
+      { name: 'Ana Nacional', number: '(11) 94444-3333' },
+      { name: 'Davi Inválido', number: '(11) 04444-3333', email: '' },
+      { name: 'X', number: '(11) 93333-2222' },
+      { name: 'Eva Planilha', number: 11955554444 },
+    ];
+    const res = await staff.api.post('/api/contacts/upload/preview', rows);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      rows: [
+        { number: '5511944443333', error: null },
+        { number: null, error: 'number.invalidNumber' },
+        { number: null, error: 'name.tooShort' },
+        { number: '5511955554444', error: null },
+      ],
+    });
+    expect((await d.admin.api.post('/api/contacts/upload/preview', rows)).status).toBe(200);
+    expect((await d.admin.api.get('/api/contacts')).body.count).toBe(0);
+    expect((await search(a, 'Ana Nacional')).count).toBe(0);
+    expectInvalid(await d.admin.api.post('/api/contacts/upload/preview', { rows }), 'body');
+  });
+
   it('refuses more than 5,000 rows or rows that are not objects with 400, writing nothing', async () => {
     const tag = `Big${uid()}`;
     const rows = Array.from({ length: 5001 }, (_, i) => ({ name: `${tag} ${i}`, number: String(5511800000000 + i) }));

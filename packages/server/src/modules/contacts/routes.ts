@@ -15,7 +15,7 @@ import { loadContact } from './contact-view.js';
 import { listContacts } from './list-contacts.js';
 import { importContacts } from './import-contacts.js';
 import { createContact, updateContact } from './save-contact.js';
-import { uploadContacts } from './upload-contacts.js';
+import { previewUpload, uploadContacts } from './upload-contacts.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('contacts');
@@ -55,6 +55,9 @@ export const contactRoutes =
     );
 
     app.post('/upload', { schema: { body: contactUploadBody } }, (req) => uploadContacts(req.ctx, req.body));
+
+    // What an upload of these rows would store, row by row, writing nothing (the import's preview).
+    app.post('/upload/preview', { schema: { body: contactUploadBody } }, (req) => previewUpload(req.body));
 
     // Like the upload, open to every staff member: it only adds contacts, as anyone may.
     app.post('/import', { schema: { body: contactImportBody } }, (req) => importContacts(req.ctx, req.body));

@@ -1,8 +1,8 @@
-import { checkContactRow, type ContactUploadResult, type ContactUploadRow } from '@balcao/contracts';
+import type { ContactUploadPreview, ContactUploadResult, ContactUploadRow } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { contactColumns, type ContactView } from './contact-view.js';
-import { parsePhone } from './phone-number.js';
+import { readContactRow } from './read-contact-row.js';
 
 /** Rows per INSERT statement (5 parameters a row, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1_000;
@@ -26,17 +26,14 @@ export async function uploadContacts(
     [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const checked = checkContactRow(row);
-    const phone = checked.ok ? parsePhone(checked.contact.number) : undefined;
-    if (!checked.ok) {
-      errorBag.push({ contact: checked.shown, error: checked.error });
-    } else if (!phone?.ok) {
-      errorBag.push({ contact: checked.shown, error: `number.${phone?.reason ?? 'invalidNumber'}` });
-    } else if (seen.has(phone.number)) {
-      errorBag.push({ contact: checked.shown, error: 'ERR_DUPLICATED_CONTACT' });
+    const read = readContactRow(row);
+    if (!read.ok) {
+      errorBag.push({ contact: read.shown, error: read.error });
+    } else if (seen.has(read.contact.number)) {
+      errorBag.push({ contact: read.shown, error: 'ERR_DUPLICATED_CONTACT' });
     } else {
-      seen.add(phone.number);
-      candidates.push({ ...checked.contact, number: phone.number, shown: checked.shown });
+      seen.add(read.contact.number);
+      candidates.push({ ...read.contact, shown: read.shown });
     }
   }
   const newContacts: ContactView[] =
@@ -78,4 +75,18 @@ export async function uploadContacts(
     if (!createdNumbers.has(c.number)) errorBag.push({ contact: c.shown, error: 'ERR_DUPLICATED_CONTACT' });
   }
   return { newContacts, errorBag };
+}
+
+/**
+ * `POST /contacts/upload/preview`: each row as the upload would read it (the number it would
+ * store, or why the row would be refused), in order, writing nothing. Numbers already in the
+ * company are not looked up: the upload reports those.
+ */
+export function previewUpload(rows: ContactUploadRow[]): ContactUploadPreview {
+  return {
+    rows: rows.map((row) => {
+      const read = readContactRow(row);
+      return read.ok ? { number: read.contact.number, error: null } : { number: null, error: read.error };
+    }),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Add or edit a contact (operations §2 contacts page, §5: name 2–50, number 8–50, email valid,
- * extra info pairs). The rules are the shared schemas (contactBody / contactUpdateBody); a number
- * already in the company shows under the number field.
+ * extra info pairs). The rules are the shared schemas (contactBody / contactUpdateBody); the server
+ * then reads the number in the company's country ("(11) 91234-5678") or with + and its country
+ * code: one that is no number there, or one already in the company, shows under the number field.
  */
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -95,11 +96,11 @@ export default function ContactDialog({ contact, onClose }: Props) {
             <TextField
               {...register('number')}
               label={t('contacts.fields.number')}
-              placeholder="5511912345678"
+              placeholder="(11) 91234-5678"
               inputMode="tel"
               fullWidth
               error={Boolean(errors.number)}
-              helperText={fieldError(errors.number)}
+              helperText={fieldError(errors.number) ?? t('contacts.fields.numberHelp')}
             />
           </Stack>
           <TextField

@@ -94,7 +94,9 @@ export default function ContactsPage() {
       )}
       {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
       {starting && <StartTicketDialog contact={starting} onClose={() => setStarting(null)} />}
-      {imports.state && <ImportDialog state={imports.state} onClose={imports.clear} />}
+      {imports.state && (
+        <ImportDialog state={imports.state} onConfirm={() => void imports.confirm()} onClose={imports.clear} />
+      )}
       <ConfirmDialog
         open={Boolean(deleting)}
         title={t('contacts.confirmDelete.title', { name: deleting?.name ?? '' })}

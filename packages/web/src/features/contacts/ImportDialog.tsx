@@ -1,6 +1,7 @@
 /**
- * The progress and the outcome of an import: a bar while rows are sent, then how many contacts
- * were created and each row that was not, with its name (or number) and the reason.
+ * An import from start to end: the sheet's preview (how its first numbers will be stored, how many
+ * rows will be refused) until the admin confirms, a bar while rows are sent, then how many
+ * contacts were created and each row that was not, with its name (or number) and the reason.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/toast';
+import type { ImportPreview } from './importPreview';
 import type { ImportError, ImportState } from './useContactImport';
 
 /** "field.reason" (a refused cell) or an error code, in words. */
@@ -54,6 +56,40 @@ function ErrorRow({ error }: { error: ImportError }) {
   );
 }
 
+/** The sheet as it will be imported: counts, and its first rows with the numbers as stored. */
+function PreviewPanel({ preview }: { preview: ImportPreview }) {
+  const { t, i18n } = useTranslation();
+  if (preview.total === 0) return <Alert severity="info">{t('contacts.import.emptyFile')}</Alert>;
+  return (
+    <Stack spacing={1.5} data-testid="import-preview" data-ready={preview.ready} data-refused={preview.refused}>
+      <Alert severity={preview.refused === 0 ? 'info' : 'warning'}>
+        {t('contacts.import.preview.read', { count: preview.total })}{' '}
+        {t('contacts.import.preview.ready', { count: preview.ready })}
+        {preview.refused > 0 && <> {t('contacts.import.preview.refused', { count: preview.refused })}</>}
+      </Alert>
+      <Typography variant="subtitle2">{t('contacts.import.preview.sample')}</Typography>
+      <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        {preview.sample.map((row, i) => (
+          <ListItem key={i} divider dense data-testid="import-preview-row" data-stored={row.stored ?? ''}>
+            <ListItemText
+              primary={row.name || t('contacts.import.noName')}
+              secondary={
+                row.stored !== null
+                  ? t('contacts.import.preview.storedAs', { typed: row.typed, stored: `+${row.stored}` })
+                  : `${row.typed ? `${row.typed} · ` : ''}${reasonText(t, (k) => i18n.exists(k), row.error ?? '')}`
+              }
+              slotProps={{
+                primary: { sx: { wordBreak: 'break-word' } },
+                secondary: { sx: { wordBreak: 'break-word', ...(row.stored === null && { color: 'error.main' }) } },
+              }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 /** Why an import stopped: the phone book of a Cloud API connection has its own words. */
 function failureText(t: TFunction, failure: unknown): string {
   if (isApiError(failure) && failure.fields?.whatsappId === 'importUnsupported') {
@@ -62,7 +98,15 @@ function failureText(t: TFunction, failure: unknown): string {
   return errorText(failure).text;
 }
 
-export function ImportDialog({ state, onClose }: { state: ImportState; onClose: () => void }) {
+export function ImportDialog({
+  state,
+  onConfirm,
+  onClose,
+}: {
+  state: ImportState;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const working = state.phase === 'reading' || state.phase === 'sending';
   const percent = state.total > 0 ? Math.round((state.sent / state.total) * 100) : 0;
@@ -85,6 +129,7 @@ export function ImportDialog({ state, onClose }: { state: ImportState; onClose: 
               />
             </Box>
           )}
+          {state.phase === 'preview' && state.preview && <PreviewPanel preview={state.preview} />}
           {state.phase === 'failed' && (
             <Alert severity="error" data-testid="import-failed">
               {state.total > 0 && t('contacts.import.failed', { sent: state.sent, total: state.total })}{' '}
@@ -120,9 +165,25 @@ export function ImportDialog({ state, onClose }: { state: ImportState; onClose: 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={working} variant="contained" data-testid="import-close">
-          {t('common.close')}
-        </Button>
+        {state.phase === 'preview' ? (
+          <>
+            <Button onClick={onClose} data-testid="import-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button
+              onClick={onConfirm}
+              variant="contained"
+              disabled={!state.preview?.ready}
+              data-testid="import-confirm"
+            >
+              {t('contacts.import.preview.confirm', { count: state.total })}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={onClose} disabled={working} variant="contained" data-testid="import-close">
+            {t('common.close')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
