@@ -55,6 +55,7 @@ describe('signup and the side menu by role', () => {
 
     await page.getByTestId('link-signup').click();
     await page.waitForURL(/\/signup$/);
+    await page.getByLabel('Seu nome', { exact: true }).fill('Dona Aurora');
     await page.getByLabel('Nome da empresa', { exact: true }).fill('Padaria Aurora');
     await page.getByLabel('E-mail', { exact: true }).fill('dona@aurora.test');
     await page.getByLabel('Telefone', { exact: true }).fill('11987654321');
@@ -73,7 +74,8 @@ describe('signup and the side menu by role', () => {
     expect(await page.getByTestId('subscription-warning').getAttribute('aria-label')).toMatch(
       /^Sua assinatura expira em \d+ dias?\.$/,
     );
-    await page.getByText('Olá Padaria Aurora, bem-vindo à Padaria Aurora!').waitFor();
+    // The admin is the person who signed up, not the company.
+    await page.getByText('Olá Dona Aurora, bem-vindo à Padaria Aurora!').waitFor();
     expect(await menuIds(page)).toEqual(sorted(ADMIN_MENU));
     await page.getByTestId('drawer-admin-header').getByText('Administração').waitFor();
     // Every label is a translated text, never a key such as "menu.tickets".

@@ -11,8 +11,12 @@ export const signupBody = z.object({
   planId: ref('plans'),
   phone: text().trim().max(30).optional(),
   companyId: ref('companies').optional(),
+  /** The person signing up, the company's first admin; optional: the spec's clients send none. */
+  userName: name2to50.optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
+/** The web's signup form asks for the person's name (the admin is not named after the company). */
+export const signupFormBody = signupBody.extend({ userName: name2to50 });
 
 /** A blank or invalid due date is sent as null (foundation §5). */
 const dueDate = z.preprocess(

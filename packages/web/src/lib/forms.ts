@@ -5,6 +5,7 @@
 import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api';
+import { fieldMessage, type LengthRule } from './fieldMessage';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -22,13 +23,16 @@ export function withRequired<T extends FieldValues, C, O>(resolver: Resolver<T, 
   };
 }
 
-/** Translates a field error's key (tooShort, invalidEmail …); unknown keys read "invalid". */
+/**
+ * Translates a field error's key (tooShort, invalidEmail …); unknown keys read "invalid". Given
+ * the field's length rule (`lengthRule(schema.shape.x)`), too short / too long state it.
+ */
 export function useFieldError() {
   const { t, i18n } = useTranslation();
-  return (error: { message?: string } | undefined): string | undefined => {
-    const key = error?.message;
-    if (!key) return undefined;
-    return i18n.exists(`validation.${key}`) ? t(`validation.${key}`) : t('validation.invalid');
+  return (error: { message?: string } | undefined, rule?: LengthRule): string | undefined => {
+    if (!error?.message) return undefined;
+    const { key, values } = fieldMessage(error.message, rule);
+    return i18n.exists(key) ? t(key, { ...values }) : t('validation.invalid');
   };
 }
 

@@ -18,9 +18,20 @@ describe('locales', () => {
 
   it('no translation is empty', () => {
     for (const tree of [pt, en, es] as Tree[]) {
-      const empty = keys(tree).filter((k) => k.split('.').reduce<any>((t, part) => t[part], tree).trim() === '');
+      const empty = keys(tree).filter(
+        (k) =>
+          k
+            .split('.')
+            .reduce<any>((t, part) => t[part], tree)
+            .trim() === '',
+      );
       expect(empty).toEqual([]);
     }
+  });
+
+  it('pt calls tags "tags" everywhere, as its menu does (foundation §2), never "etiquetas"', () => {
+    const texts = keys(pt as Tree).map((k) => k.split('.').reduce<any>((t, part) => t[part], pt));
+    expect(texts.filter((text: string) => /etiqueta/i.test(text))).toEqual([]);
   });
 
   it('every error code of the catalogue has a translated message', async () => {

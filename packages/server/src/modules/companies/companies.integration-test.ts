@@ -86,6 +86,16 @@ describe('POST /api/companies/cadastro (signup)', () => {
     expect(session.user.company).toMatchObject({ id: res.body.id, planId });
   });
 
+  it('names the first admin after the person who signed up (userName), else after the company', async () => {
+    const withName = { ...validSignup(), userName: 'Ana Souza' };
+    expect((await signup(withName)).status).toBe(201);
+    expect((await login(t, withName.email, withName.password)).user.name).toBe('Ana Souza');
+    // The spec's signup fields have no person name: its clients still sign up.
+    const without = validSignup();
+    expect((await signup(without)).status).toBe(201);
+    expect((await login(t, without.email, without.password)).user.name).toBe(without.name);
+  });
+
   it.each([
     ['name', { name: 'x' }],
     ['name', { name: 'x'.repeat(51) }],
@@ -95,6 +105,8 @@ describe('POST /api/companies/cadastro (signup)', () => {
     ['email', { email: undefined }],
     ['password', { password: '1234' }],
     ['password', { password: 'x'.repeat(51) }],
+    ['userName', { userName: 'x' }],
+    ['userName', { userName: 'x'.repeat(51) }],
     ['planId', { planId: undefined }],
     ['planId', { planId: 999_999 }],
     ['planId', { planId: true }],

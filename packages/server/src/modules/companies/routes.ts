@@ -41,7 +41,7 @@ export const companyRoutes =
           email: req.body.email,
           phone: req.body.phone,
           planId: req.body.planId,
-          admin: { name: req.body.name, password: req.body.password },
+          admin: { name: req.body.userName ?? req.body.name, password: req.body.password },
         }),
       );
       const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));

@@ -6,16 +6,23 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { signupBody } from '@balcao/contracts';
+import { signupFormBody } from '@balcao/contracts';
 import { api } from '../../lib/api';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
+import { lengthRule } from '../../lib/fieldMessage';
 import { formatBRL } from '../../lib/money';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { PasswordField } from './PasswordField';
 import { usePublicPlans } from './usePublicPlans';
 
-const resolver = withRequired(zodResolver(signupBody));
+const resolver = withRequired(zodResolver(signupFormBody));
+/** The bounds errors (and the password's hint) state, from the contract. */
+const rules = {
+  name: lengthRule(signupFormBody.shape.name),
+  userName: lengthRule(signupFormBody.shape.userName),
+  password: lengthRule(signupFormBody.shape.password),
+};
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -32,7 +39,7 @@ export default function SignupPage() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver,
-    defaultValues: { name: '', email: '', phone: '', password: '', planId: '' },
+    defaultValues: { userName: '', name: '', email: '', phone: '', password: '', planId: '' },
   });
 
   const onSubmit = handleSubmit(async (body) => {
@@ -49,13 +56,21 @@ export default function SignupPage() {
     <AuthShell title={t('auth.signup.title')}>
       <Stack component="form" onSubmit={onSubmit} noValidate spacing={2} data-testid="signup-form">
         <TextField
+          {...register('userName')}
+          label={t('auth.fields.yourName')}
+          autoComplete="name"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.userName)}
+          helperText={fieldError(errors.userName, rules.userName)}
+        />
+        <TextField
           {...register('name')}
           label={t('auth.fields.companyName')}
           autoComplete="organization"
-          autoFocus
           fullWidth
           error={Boolean(errors.name)}
-          helperText={fieldError(errors.name)}
+          helperText={fieldError(errors.name, rules.name)}
         />
         <TextField
           {...register('email')}
@@ -81,7 +96,8 @@ export default function SignupPage() {
           autoComplete="new-password"
           fullWidth
           error={Boolean(errors.password)}
-          helperText={fieldError(errors.password)}
+          // The rule shows before any error does.
+          helperText={fieldError(errors.password, rules.password) ?? t('validation.lengthHint', { ...rules.password })}
         />
         <TextField
           {...register('planId')}
