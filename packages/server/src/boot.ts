@@ -9,7 +9,7 @@ import type { Deps } from './platform/context.js';
 import { RealtimeHub } from './platform/realtime.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
-import { createStorage } from './platform/storage.js';
+import { createStorage } from './platform/create-storage.js';
 import { createMailer, mailJobs } from './platform/mail.js';
 import { rateEventJobs } from './platform/rate-events.js';
 import { automationJobs } from './automation/jobs.js';

@@ -1,5 +1,7 @@
 import type { ConnectionStatus, MediaType } from '@balcao/contracts';
 import type { PhoneBookContact } from '../platform/sessions.js';
+import type { Deps } from '../platform/context.js';
+import type { whatsapps } from '../db/schema/index.js';
 
 /**
  * The one interface every WhatsApp provider implements (beta = Baileys, cloud = WhatsApp
@@ -121,3 +123,8 @@ export interface Channel {
    */
   onSignal?(payload: unknown): Promise<void>;
 }
+
+/** A connection row as the registry hands it to its provider. */
+export type Whatsapp = typeof whatsapps.$inferSelect;
+/** How a provider makes its channel for a connection (channels/providers.ts lists them). */
+export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps) => Channel;

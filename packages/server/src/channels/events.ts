@@ -6,7 +6,7 @@ import { contacts, settings, whatsapps } from '../db/schema/index.js';
 import { receiveMessage } from '../inbox/receive-message.js';
 import { applyAck, applyUpdate } from '../inbox/apply-ack.js';
 import type { ChannelEvents } from './channel.js';
-import type { Whatsapp } from './registry.js';
+import type { Whatsapp } from './channel.js';
 
 /** Where a live channel's reports go: the connection row, the inbox pipeline, and the sockets. */
 export function channelEvents(deps: Deps, conn: Whatsapp, onConnected: () => void): ChannelEvents {

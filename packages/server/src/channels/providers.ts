@@ -1,4 +1,4 @@
-import type { ChannelFactory } from './registry.js';
+import type { ChannelFactory } from './channel.js';
 import { betaChannel } from './beta/beta-channel.js';
 import { cloudChannel } from './cloud/cloud-channel.js';
 import { sandboxChannel } from './sandbox/store.js';

@@ -3,14 +3,13 @@ import type pg from 'pg';
 import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { channelLeases, whatsapps } from '../db/schema/index.js';
-import type { Channel, ChannelEvents } from './channel.js';
+import type { Channel, ChannelFactory } from './channel.js';
+export type { ChannelFactory, Whatsapp } from './channel.js';
 import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox } from './outbox.js';
 import { channelEvents } from './events.js';
 
-export type Whatsapp = typeof whatsapps.$inferSelect;
-export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps) => Channel;
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../test/support/fake-s3.js';
 import { loadConfig } from '../config.js';
-import { createStorage, extensionFor, type Storage } from './storage.js';
+import { extensionFor, type Storage } from './storage.js';
+import { createStorage } from './create-storage.js';
 import { localStorage } from './storage-local.js';
 import { s3Storage } from './storage-s3.js';
 

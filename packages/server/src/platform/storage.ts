@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Config } from '../config.js';
-import { localStorage } from './storage-local.js';
-import { s3Storage } from './storage-s3.js';
 
 /**
  * Media storage behind one interface: local disk (`STORAGE=local`, one machine) or an
@@ -26,19 +22,6 @@ export class MissingObject extends Error {
 
 const EXT = /^[a-z0-9]{1,8}$/;
 const KEY = /^\d+\/\d{4}-\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
-
-export async function createStorage(config: Config): Promise<Storage> {
-  if (config.STORAGE === 's3') {
-    return s3Storage({
-      bucket: config.S3_BUCKET!,
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    });
-  }
-  return localStorage(path.join(config.DATA_DIR, 'media'));
-}
 
 /** A new key, the same shape on every backend: `<companyId>/<yyyy-mm>/<uuid>.<ext>`. */
 export function newStorageKey(companyId: number, ext: string): string {

@@ -14,7 +14,7 @@ import { inTenant } from '../../db/client.js';
 import { channelKeys, contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import { SendError, type Channel } from '../channel.js';
 import { channelEvents } from '../events.js';
-import type { Whatsapp } from '../registry.js';
+import type { Whatsapp } from '../channel.js';
 import { createBetaChannel } from './beta-channel.js';
 import { FakeSocket } from './fake-socket.js';
 import { CALL_REFUSED_TEXT } from './calls.js';

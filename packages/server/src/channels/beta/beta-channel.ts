@@ -16,7 +16,7 @@ import {
   type SentMessageRef,
   type StatusUpdate,
 } from '../channel.js';
-import type { ChannelFactory, Whatsapp } from '../registry.js';
+import type { ChannelFactory, Whatsapp } from '../channel.js';
 import { clearAuthState, loadAuthState, type AuthRef, type DbAuthState } from './auth-state.js';
 import { backoffDelay, closeCode, decideOnClose, type Backoff } from './close-policy.js';
 import { Inbound } from './inbound.js';

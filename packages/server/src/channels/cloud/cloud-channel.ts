@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { SendError, type Channel, type ChannelEvents, type OutboundMessage } from '../channel.js';
-import type { ChannelFactory, Whatsapp } from '../registry.js';
+import type { ChannelFactory, Whatsapp } from '../channel.js';
 import { GraphClient, GraphError } from './graph-client.js';
 import { digits } from './map-inbound.js';
 import { messageBody } from './outbound-body.js';

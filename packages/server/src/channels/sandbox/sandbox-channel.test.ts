@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { SendError, type AckUpdate, type ChannelEvents, type StatusUpdate } from '../channel.js';
-import { SandboxChannel, sandboxNumber, type SandboxStore, type SandboxTimings } from './sandbox-channel.js';
+import { sandboxNumber } from '@balcao/contracts';
+import { SandboxChannel, type SandboxStore, type SandboxTimings } from './sandbox-channel.js';
 
 const TIMINGS: SandboxTimings = { qrIntervalMs: 20_000, maxQrCodes: 3, pairingMs: 600, deliveryMs: 300 };
 
@@ -78,8 +79,9 @@ describe('sandbox channel', () => {
     expect(statuses.at(-1)).toEqual({ status: 'PAIRING' });
     await vi.advanceTimersByTimeAsync(TIMINGS.pairingMs);
     expect(statuses.at(-1)).toEqual({ status: 'CONNECTED', number: sandboxNumber(7) });
-    expect(sandboxNumber(7)).toBe('5511999990007');
-    expect(state.paired).toBe('5511999990007');
+    // Country code 999 is assigned to no country: no customer has such a number.
+    expect(sandboxNumber(7)).toBe('9990000000007');
+    expect(state.paired).toBe('9990000000007');
     // The old QR timer no longer runs.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(statuses.at(-1)!.status).toBe('CONNECTED');
@@ -88,11 +90,19 @@ describe('sandbox channel', () => {
     const again = recorder();
     state.undelivered = ['sandbox-a', 'sandbox-b'];
     await new SandboxChannel(7, again.events, store, log, TIMINGS).start();
-    expect(again.statuses).toEqual([{ status: 'CONNECTED', number: '5511999990007' }]);
+    expect(again.statuses).toEqual([{ status: 'CONNECTED', number: '9990000000007' }]);
     expect(again.acks).toEqual([
       { externalId: 'sandbox-a', ack: 2 },
       { externalId: 'sandbox-b', ack: 2 },
     ]);
+  });
+
+  it('a pairing kept from before the reserved range reconnects as the reserved number', async () => {
+    const { events, statuses } = recorder();
+    const { store, state } = fakeStore('5511999990007');
+    await new SandboxChannel(7, events, store, log, TIMINGS).start();
+    expect(statuses).toEqual([{ status: 'CONNECTED', number: '9990000000007' }]);
+    expect(state.paired).toBe('9990000000007');
   });
 
   it('sends only when connected; the phone confirms delivery once the outbox recorded the id', async () => {
@@ -108,6 +118,10 @@ describe('sandbox channel', () => {
     });
     await channel.start();
     await expect(channel.send({ ...message, isGroup: true })).rejects.toBeInstanceOf(SendError);
+    // Its own number, or another sandbox's, is no customer: refused for good, not remembered.
+    await expect(channel.send({ ...message, to: sandboxNumber(7) })).rejects.toMatchObject({ retry: false });
+    await expect(channel.send({ ...message, to: sandboxNumber(8) })).rejects.toMatchObject({ retry: false });
+    expect(state.customers).toEqual([]);
 
     const { externalId } = await channel.send(message);
     expect(externalId).toMatch(/^sandbox-[0-9a-f-]{36}$/);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { isSandboxNumber, sandboxNumber } from '@balcao/contracts';
 import {
   SendError,
   type Channel,
@@ -60,8 +61,6 @@ export const isScanSignal = (p: unknown): p is ScanSignal =>
   (p as ScanSignal).type === 'scan' &&
   typeof (p as ScanSignal).qrcode === 'string';
 
-/** The number a sandbox connection shows once paired: 5511999990000 + its id. */
-export const sandboxNumber = (whatsappId: number) => String(5511999990000 + whatsappId);
 
 export const sandboxQr = (whatsappId: number) =>
   `balcao-sandbox:${whatsappId}:${randomBytes(12).toString('base64url')}`;
@@ -91,8 +90,11 @@ export class SandboxChannel implements Channel {
     this.qrCount = 0;
     const paired = await this.store.pairedNumber();
     if (this.isStopped()) return;
-    if (paired) await this.connected(paired);
-    else await this.nextQr();
+    if (!paired) return this.nextQr();
+    // The number follows the id: a pairing stored before the reserved range takes the new one.
+    const number = sandboxNumber(this.whatsappId);
+    if (paired !== number) await this.store.pair(number);
+    if (!this.isStopped()) await this.connected(number);
   }
 
   async stop(): Promise<void> {
@@ -122,6 +124,7 @@ export class SandboxChannel implements Channel {
   async send(message: OutboundMessage): Promise<{ externalId: string }> {
     if (this.state !== 'connected') throw new SendError('sandbox session is not connected', true);
     if (message.isGroup) throw new SendError('the sandbox has no groups', false);
+    if (isSandboxNumber(message.to)) throw new SendError('a sandbox phone is no customer', false);
     const externalId = `sandbox-${randomUUID()}`;
     await this.store.rememberCustomer(message.to);
     this.deliver(externalId, 0);

@@ -80,6 +80,32 @@ afterAll(async () => {
   await t?.stop();
 });
 
+describe('the sandbox’s own number', () => {
+  it('is in a range no customer has (+999: no country); the contacts refuse it, and the simulator refuses it as a customer', async () => {
+    const api = tenant.admin.api;
+    const conn = await createSandbox(api);
+    await pair(api, conn.id);
+    const own = (await state(api, conn.id)).body.number as string;
+    expect(own).toBe(`999${String(conn.id).padStart(10, '0')}`);
+    const contact = await api.post('/api/contacts', { name: 'A própria conexão', number: `+${own}` });
+    expectInvalid(contact, 'number');
+    expect(contact.body.fields.number).toBe('invalidNumber');
+
+    for (const [path, body] of [
+      [`/api/sandbox/${conn.id}/customers`, { number: own, name: 'Eu mesmo' }],
+      [`/api/sandbox/${conn.id}/messages`, { number: `+${own}`, body: 'oi' }],
+      [`/api/sandbox/${conn.id}/customers`, { number: '9990000000001', name: 'Outro sandbox' }],
+    ] as const) {
+      const res = await api.post(path, body);
+      expectInvalid(res, 'number');
+      expect(res.body.fields.number, path).toBe('sandboxNumber');
+    }
+    expect((await api.get(`/api/sandbox/${conn.id}/customers`)).body).toEqual([]);
+    // A customer's number still plays.
+    expect((await api.post(`/api/sandbox/${conn.id}/customers`, { number: customerNumber(), name: 'Cliente' })).status).toBe(200);
+  });
+});
+
 describe('pairing', () => {
   it('a new sandbox connection shows a QR code; scanning it pairs the connection (row and socket event)', async () => {
     const conn = await createSandbox(tenant.admin.api);
@@ -107,7 +133,7 @@ describe('pairing', () => {
       const res = await tenant.admin.api.get(`/api/whatsapp/${conn.id}`);
       return res.body.status === 'CONNECTED' ? res.body : null;
     }, 'CONNECTED');
-    expect(connected).toMatchObject({ qrcode: '', number: String(5511999990000 + conn.id) });
+    expect(connected).toMatchObject({ qrcode: '', number: `999${String(conn.id).padStart(10, '0')}` });
     await until(
       async () => sessionEvents.some((e) => e.session.id === conn.id && e.session.status === 'CONNECTED'),
       'the CONNECTED event',

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { channelKeys, messages, sandboxCustomers } from '../../db/schema/index.js';
-import type { ChannelFactory } from '../registry.js';
+import type { ChannelFactory } from '../channel.js';
 import { SandboxChannel, type SandboxStore } from './sandbox-channel.js';
 
 /** The paired "device" is kept like a real session's auth state: one key of the connection. */

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
-import { queues } from './users.js';
+import { queues } from './queues.js';
 
 /** A WhatsApp connection (the spec's "whatsapp"): one number, one provider. */
 export const whatsapps = pgTable(
@@ -61,7 +61,9 @@ export const whatsapps = pgTable(
     index('whatsapps_company_idx').on(t.companyId, t.id),
     uniqueIndex('whatsapps_token_key').on(t.token),
     // Exactly one default per company: at most one by this index, at least one by the use cases.
-    uniqueIndex('whatsapps_one_default_key').on(t.companyId).where(sql`${t.isDefault}`),
+    uniqueIndex('whatsapps_one_default_key')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -2,7 +2,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -10,9 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { whatsapps } from './connections.js';
+import { queues } from './queues.js';
 
 /** Staff of a company. The email is unique platform-wide: login asks for nothing else. */
 export const users = pgTable(
@@ -37,31 +36,6 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId, t.id)],
-);
-
-/** Queues (departments). Their own endpoints come with routing; users reference them now. */
-export const queues = pgTable(
-  'queues',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    color: text('color').notNull(),
-    orderQueue: integer('order_queue'),
-    greetingMessage: text('greeting_message').notNull().default(''),
-    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
-    schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
-    integrationId: integer('integration_id'),
-    promptId: integer('prompt_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('queues_company_color_key').on(t.companyId, t.color),
-    uniqueIndex('queues_company_name_key').on(t.companyId, t.name),
-  ],
 );
 
 export const userQueues = pgTable(

@@ -1,55 +1,22 @@
 import {
-  bigserial,
+  bigint,
   boolean,
+  check,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
-  bigint,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.js';
-import { queues, users } from './users.js';
+import { users } from './users.js';
+import { queues } from './queues.js';
 import { whatsapps } from './connections.js';
-
-export interface ExtraInfo {
-  name: string;
-  value: string;
-}
-
-/**
- * A customer (or a group). `number` is always the phone number in digits (E.164 without '+'),
- * or the group id for groups — never a WhatsApp device id (LID), which is kept apart in `lid`.
- */
-export const contacts = pgTable(
-  'contacts',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    number: text('number').notNull(),
-    email: text('email').notNull().default(''),
-    profilePicUrl: text('profile_pic_url').notNull().default(''),
-    isGroup: boolean('is_group').notNull().default(false),
-    lid: text('lid'),
-    extraInfo: jsonb('extra_info').$type<ExtraInfo[]>().notNull().default([]),
-    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
-    index('contacts_company_lid_idx').on(t.companyId, t.lid),
-    index('contacts_company_name_idx').on(t.companyId, t.name),
-  ],
-);
+import { contacts } from './contacts.js';
 
 export const tickets = pgTable(
   'tickets',
@@ -110,58 +77,54 @@ export const tickets = pgTable(
     ),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId),
     // The time rules' cron passes: open tickets by the agent's last message, queueless pending by age.
-    index('tickets_open_agent_idx').on(t.lastAgentMessageAt).where(sql`${t.status} = 'open'`),
-    index('tickets_pending_queueless_idx').on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.queueId} is null`),
+    index('tickets_open_agent_idx')
+      .on(t.lastAgentMessageAt)
+      .where(sql`${t.status} = 'open'`),
+    index('tickets_pending_queueless_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.queueId} is null`),
   ],
 );
 
-export const messages = pgTable(
-  'messages',
+/**
+ * One row per attendance cycle of a ticket (from waiting to finished), for the dashboard's
+ * wait and talk times and the attendants' ratings. A ticket has at most one unfinished cycle;
+ * reopening a closed ticket starts a new one.
+ * - queuedAt: the customer started waiting (ticket created, or reopened);
+ * - startedAt: an attendant took it (accept, created open, reopen, transfer to a user);
+ * - ratingAt: the rating request went out (userRating enabled);
+ * - rating / ratedAt: the customer's answer, 1 to 3;
+ * - finishedAt: closed.
+ */
+export const ticketTracking = pgTable(
+  'ticket_tracking',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
-    /** The provider's id (Baileys key.id, Cloud API wamid); unique per connection. */
-    externalId: text('external_id'),
-    body: text('body').notNull().default(''),
-    fromMe: boolean('from_me').notNull().default(false),
-    read: boolean('read').notNull().default(false),
-    /** 0 queued, 1 sent, 2–3 delivered, 4 read, 5 played. */
-    ack: integer('ack').notNull().default(0),
-    error: text('error'),
-    mediaType: text('media_type').notNull().default('chat'),
-    mediaUrl: text('media_url'),
-    mediaName: text('media_name'),
-    quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
-    /** The external id this message quotes, kept when the quoted one is not (yet) stored. */
-    quotedExternalId: text('quoted_external_id'),
-    isDeleted: boolean('is_deleted').notNull().default(false),
-    /**
-     * Set when a sent message deleted in Balcão must be deleted on WhatsApp too; the session
-     * holder's outbox does it (or drops the request when the provider cannot) and clears it.
-     */
-    deleteRequestedAt: timestamp('delete_requested_at', { withTimezone: true }),
-    isEdited: boolean('is_edited').notNull().default(false),
-    /** Who sent it inside a group, or which user/bot sent an outbound message. */
-    participant: text('participant'),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    data: jsonb('data'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ratingAt: timestamp('rating_at', { withTimezone: true }),
+    rating: integer('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('messages_whatsapp_external_key').on(t.whatsappId, t.externalId),
-    // NULLS FIRST: the order of the message page's `order by id desc`, so it reads only its page (P5).
-    index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
-    // The outbox: queued outbound messages of a connection, oldest first.
-    index('messages_outbox_idx').on(t.whatsappId, t.id).where(sql`${t.fromMe} and ${t.ack} = 0 and ${t.error} is null`),
-    // Deletions waiting to reach WhatsApp, per connection.
-    index('messages_delete_requested_idx').on(t.whatsappId, t.id).where(sql`${t.deleteRequestedAt} is not null`),
+    index('ticket_tracking_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
+    index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt),
+    // At most one unfinished cycle per ticket: concurrent transitions meet here.
+    uniqueIndex('ticket_tracking_one_open_key')
+      .on(t.ticketId)
+      .where(sql`${t.finishedAt} is null`),
+    check('ticket_tracking_rating_check', sql`${t.rating} between 1 and 3`),
   ],
 );
