@@ -106,7 +106,9 @@ describe('connections page and the sandbox simulator', () => {
     await sim.goto(`/connections/${id}/simulator`);
     await sim.getByRole('heading', { name: 'Simulador — Loja Sandbox' }).waitFor();
     await sim.getByRole('button', { name: 'Ler o QR Code' }).click();
-    await sim.getByText(`Pareado como +${5511999990000 + id}.`).waitFor();
+    // Country code 999 belongs to no country: the sandbox never looks like a customer's phone.
+    const own = `999${String(id).padStart(10, '0')}`;
+    await sim.getByText(`Pareado como +${own}.`).waitFor();
 
     // The connections tab follows: the QR dialog closes by itself, the row shows CONNECTED.
     await qrDialog.waitFor({ state: 'detached' });
@@ -114,6 +116,13 @@ describe('connections page and the sandbox simulator', () => {
     await rowOf(page, 'Loja Sandbox').getByRole('button', { name: 'Desconectar' }).waitFor();
     await page.getByTestId('connections-warning').waitFor({ state: 'detached' });
     await shot(page, 'connections-connected');
+
+    // The connection's own number is no customer.
+    await sim.getByLabel('Número (com DDI e DDD)').fill(`+${own}`);
+    await sim.getByLabel('Nome', { exact: true }).fill('A própria conexão');
+    await sim.getByRole('button', { name: 'Adicionar cliente' }).click();
+    await sim.getByText('Números +999 são do telefone simulado da conexão, não de clientes').waitFor();
+    await shot(sim, 'simulator-own-number-refused');
 
     // A customer writes from the simulated phone.
     await sim.getByLabel('Número (com DDI e DDD)').fill('+55 11 98888-7777');

@@ -29,6 +29,18 @@ export const phoneNumber = z.preprocess(
     .regex(/^\d{8,15}$/, 'invalidNumber'),
 );
 
+/**
+ * The sandbox's own phones are numbered in country code 999, which the ITU assigns to no country
+ * (reserved for a future global service): no customer can have such a number, and the connections
+ * page never shows a sandbox as if it were a real Brazilian phone. `999` + the connection id.
+ */
+export const SANDBOX_COUNTRY_CODE = '999';
+export const sandboxNumber = (whatsappId: number) => `${SANDBOX_COUNTRY_CODE}${String(whatsappId).padStart(10, '0')}`;
+export const isSandboxNumber = (digits: string) => digits.startsWith(SANDBOX_COUNTRY_CODE);
+
+/** A customer the simulator plays: any phone number but the sandboxes' own. */
+const customerNumber = phoneNumber.refine((n) => !isSandboxNumber(n), 'sandboxNumber');
+
 const customerName = text().trim().min(1, 'required').max(100, 'tooLong');
 
 const whatsappId = ref('whatsapps');
@@ -37,7 +49,7 @@ export const sandboxNumberParams = z.object({ whatsappId, number: phoneNumber })
 export const sandboxMediaParams = z.object({ whatsappId, messageId: ref('messages') });
 
 /** POST …/customers: a phone the simulator plays (created, or renamed). */
-export const sandboxCustomerBody = z.object({ number: phoneNumber, name: customerName });
+export const sandboxCustomerBody = z.object({ number: customerNumber, name: customerName });
 export type SandboxCustomerBody = z.infer<typeof sandboxCustomerBody>;
 
 /** POST …/scan: the simulated phone reads the QR code the connection shows. */
@@ -46,7 +58,7 @@ export const sandboxScanBody = z.object({ qrcode: z.string().min(1, 'required').
 /** POST …/messages: a customer writes to the connection (text, or media with a caption). */
 export const sandboxMessageBody = z
   .object({
-    number: phoneNumber,
+    number: customerNumber,
     name: customerName.optional(),
     body: text().max(4096, 'tooLong').default(''),
     media: z

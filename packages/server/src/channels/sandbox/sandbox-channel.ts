@@ -61,7 +61,6 @@ export const isScanSignal = (p: unknown): p is ScanSignal =>
   (p as ScanSignal).type === 'scan' &&
   typeof (p as ScanSignal).qrcode === 'string';
 
-
 export const sandboxQr = (whatsappId: number) =>
   `balcao-sandbox:${whatsappId}:${randomBytes(12).toString('base64url')}`;
 

@@ -102,7 +102,9 @@ describe('the sandbox’s own number', () => {
     }
     expect((await api.get(`/api/sandbox/${conn.id}/customers`)).body).toEqual([]);
     // A customer's number still plays.
-    expect((await api.post(`/api/sandbox/${conn.id}/customers`, { number: customerNumber(), name: 'Cliente' })).status).toBe(200);
+    expect(
+      (await api.post(`/api/sandbox/${conn.id}/customers`, { number: customerNumber(), name: 'Cliente' })).status,
+    ).toBe(200);
   });
 });
 
