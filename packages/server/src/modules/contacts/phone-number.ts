@@ -59,3 +59,13 @@ export function storedNumber(typed: string, country: CountryCode = DEFAULT_PHONE
   if (!parsed.ok) throw invalid({ number: parsed.reason }, 'This is not a phone number');
   return parsed.number;
 }
+
+/**
+ * A number an integration sends (the external API): read as a typed one, so "(11) 94444-3333"
+ * names the same contact as the inbox's 5511944443333; digits no country's plan knows are kept as
+ * sent (WhatsApp is the judge there, as it was before numbers were read).
+ */
+export function apiNumber(digits: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string {
+  const parsed = parsePhone(digits, country);
+  return parsed.ok ? parsed.number : digits;
+}

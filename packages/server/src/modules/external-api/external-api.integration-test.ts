@@ -152,6 +152,15 @@ describe('POST /api/messages/send (text)', () => {
     expect((await messageById(a, res.body.messageIds[0]))!.externalId).toMatch(/^fake-/);
   });
 
+  it('reads a national number in the company’s country, as the inbox and the contacts do; keeps digits no plan knows', async () => {
+    const res = await send(connA.token, { number: '(11) 94444-3322', body: 'Oi' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await contactsOf(a, '5511944443322')).map((c) => c.id)).toEqual([res.body.contactId]);
+    const odd = await send(connA.token, { number: '00012345678', body: 'Oi' });
+    expect(odd.status, JSON.stringify(odd.body)).toBe(200);
+    expect((await contactsOf(a, '00012345678')).map((c) => c.id)).toEqual([odd.body.contactId]);
+  });
+
   it('takes the number as a JSON integer too', async () => {
     const number = newNumber();
     const res = await send(connA.token, { number: Number(number), body: 'as a number' });

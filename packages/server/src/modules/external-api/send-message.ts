@@ -5,6 +5,7 @@ import { liveKey, liveTickets, upsertContacts } from '../../inbox/find-or-create
 import { queueOutbound, type OutboundInput } from '../../inbox/queue-outbound.js';
 import type { ApiConnection } from './authenticate.js';
 import type { SendRequest } from './read-request.js';
+import { apiNumber } from '../contacts/phone-number.js';
 
 /**
  * The messages of a send, in order. With files, the text is the caption of the first one —
@@ -29,10 +30,11 @@ export async function sendExternalMessage(
   input: SendRequest,
 ): Promise<ExternalSendResponse> {
   const { companyId, whatsappId } = conn;
+  const number = apiNumber(input.number);
   const result = await runTenant(deps, companyId, async (tx, events) => {
-    const contact = (
-      await upsertContacts(tx, events, companyId, [{ number: input.number, isGroup: false, whatsappId }])
-    ).get(input.number)!;
+    const contact = (await upsertContacts(tx, events, companyId, [{ number, isGroup: false, whatsappId }])).get(
+      number,
+    )!;
     const ticket = (await liveTickets(tx, companyId, [{ contactId: contact.id, whatsappId, isGroup: false }])).get(
       liveKey(contact.id, whatsappId),
     )!;
