@@ -38,6 +38,8 @@ export const claimJob = (jobId: string): SQL =>
  * SQL over a tickets row `t`: whether the chatbot can have anything to say — the early returns
  * of `decide` (chatbot-flow.ts) that need no message: a ticket outside any queue on a connection
  * without queues, with no company hours to enforce, gets nothing. Keep the two in step.
+ * Reads `scheduleType` inside this statement rather than through `readSetting`
+ * (modules/settings/read-setting.ts, the one way to read a setting): it runs per stored message.
  */
 export const botMayAct = (t: string): SQL => sql`(
   ${sql.raw(t)}.queue_id is not null

@@ -32,6 +32,8 @@ export interface BotTurn {
  * statement.
  */
 export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Promise<BotTurn | undefined> {
+  // Settings read inside this one statement, not through `readSetting` (modules/settings/
+  // read-setting.ts, the one way to read a setting): a bot turn's round trips count.
   const setting = (key: string) => sql`(select s.value from settings s where s.key = ${key})`;
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
     ${claim ? sql`with claimed as (${claimJob(claim)})` : sql``}

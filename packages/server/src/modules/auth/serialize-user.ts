@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies, plans, queues, settings, userQueues, users } from '../../db/schema/index.js';
+import { companies, plans, queues, userQueues, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleSettings } from '../settings/visible-settings.js';
+import { readSettings } from '../settings/read-setting.js';
 
 /**
  * The user as the web sees it after login and on /auth/me: who they are, their queues, and
@@ -24,7 +25,7 @@ export async function serializeSessionUser(tx: Tx, userId: number) {
       .innerJoin(queues, eq(queues.id, userQueues.queueId))
       .where(eq(userQueues.userId, userId))
       .orderBy(asc(queues.orderQueue), asc(queues.name)),
-    tx.select({ key: settings.key, value: settings.value }).from(settings).orderBy(asc(settings.key)),
+    readSettings(tx),
   ]);
   const { passwordHash: _omit, ...user } = row.user;
   return {

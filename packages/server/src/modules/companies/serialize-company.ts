@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { PermissionSubject } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { visibleSettings } from '../settings/visible-settings.js';
-import { companies, plans, settings } from '../../db/schema/index.js';
+import { companies, plans } from '../../db/schema/index.js';
+import { readCompaniesSettings } from '../settings/read-setting.js';
 
 /** A company as the API shows it: with its plan, settings and campaignsEnabled flag. */
 export async function loadCompanies(tx: Tx, only: number | number[] | undefined, viewer: PermissionSubject | null) {
@@ -15,10 +16,7 @@ export async function loadCompanies(tx: Tx, only: number | number[] | undefined,
     .where(ids && inArray(companies.id, ids))
     .orderBy(asc(companies.id));
   if (rows.length === 0) return [];
-  const settingRows = await tx
-    .select()
-    .from(settings)
-    .where(ids && inArray(settings.companyId, ids));
+  const settingRows = await readCompaniesSettings(tx, ids);
   return rows.map(({ company, plan }) => {
     const own = visibleSettings(
       settingRows.filter((s) => s.companyId === company.id).map(({ key, value }) => ({ key, value })),

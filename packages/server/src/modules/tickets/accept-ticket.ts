@@ -1,4 +1,4 @@
-import { readSetting } from '../settings/routes.js';
+import { readSetting } from '../settings/read-setting.js';
 import { connectionTexts, queueAutoMessage } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { assignee, settingOn, writeTicket, type Transition } from './transition.js';

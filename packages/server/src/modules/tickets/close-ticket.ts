@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { eq } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
-import { readSetting } from '../settings/routes.js';
+import { readSetting } from '../settings/read-setting.js';
 import { connectionTexts, queueAutoMessage, ratingRequest, type Kicks } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { settingOn, writeTicket, type Transition } from './transition.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { queues, whatsapps } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
-import { readSetting } from '../settings/routes.js';
+import { readSetting } from '../settings/read-setting.js';
 import { queueAutoMessage, transferNotice } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { existingUser, settingOn, writeTicket, type Transition } from './transition.js';

@@ -5,7 +5,7 @@ import { companies, plans, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { AppError, invalid, isUniqueViolation, noPermission } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { readSetting } from '../settings/routes.js';
+import { readSetting } from '../settings/read-setting.js';
 import { loadUser } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
 

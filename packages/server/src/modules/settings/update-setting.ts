@@ -1,0 +1,30 @@
+import { isSettingKey, SETTING_VALUES } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { settings } from '../../db/schema/index.js';
+import { AppError, invalid } from '../../platform/errors.js';
+import { isAdminOnlySetting } from './visible-settings.js';
+
+/**
+ * `PUT /settings/{key}`: a known key, one of its allowed values (free text where the contracts
+ * allow any). The change is heard by the company, a secret one by its admins only.
+ */
+export async function updateSetting(ctx: Ctx, key: string, value: string) {
+  if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `Unknown setting ${key}`);
+  const allowed = SETTING_VALUES[key];
+  if (allowed && !allowed.includes(value)) throw invalid({ value: `oneOf:${allowed.join('|')}` });
+  const { companyId } = ctx.actor;
+  return ctx.tenant(async (tx, events) => {
+    const [row] = await tx
+      .insert(settings)
+      .values({ companyId, key, value })
+      .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
+      .returning({ key: settings.key, value: settings.value });
+    events.push({
+      companyId,
+      topic: 'settings',
+      payload: { action: 'update', setting: row },
+      audience: { to: isAdminOnlySetting(key) ? 'admins' : 'company' },
+    });
+    return row;
+  });
+}
