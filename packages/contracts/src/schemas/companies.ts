@@ -69,3 +69,4 @@ export const schedulesBody = z.object({
     .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === 7, 'eachWeekdayOnce')
     .meta({ examples: [WEEK_EXAMPLE] }),
 });
+export type SchedulesBody = z.infer<typeof schedulesBody>;

@@ -14,3 +14,4 @@ export const helpBody = z.object({
 });
 export type HelpBody = z.infer<typeof helpBody>;
 export const helpUpdateBody = editOf(helpBody);
+export type HelpUpdateBody = z.infer<typeof helpUpdateBody>;

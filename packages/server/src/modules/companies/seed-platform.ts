@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import { plans, users } from '../../db/schema/index.js';
-import { createCompany } from './create-company.js';
+import { setUpCompany } from './set-up-company.js';
 
 /**
  * First start: the platform company, its super user and a default plan. With ADMIN_PASSWORD
@@ -21,7 +21,7 @@ export async function seedPlatform(deps: Deps): Promise<void> {
       await tx.insert(plans).values({ name: 'Plano Padrão', users: 10, connections: 10, queues: 10, value: 0 }).returning()
     )[0]!;
     const password = config.ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
-    await createCompany(tx, {
+    await setUpCompany(tx, {
       name: 'Balcão',
       email: config.ADMIN_EMAIL,
       planId: plan.id,

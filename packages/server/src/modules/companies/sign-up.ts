@@ -1,0 +1,27 @@
+import type { SignupBody } from '@balcao/contracts';
+import type { Deps } from '../../platform/context.js';
+import { runPlatform } from '../../platform/context.js';
+import { takeAttempt } from '../../platform/rate-events.js';
+import { setUpCompany } from './set-up-company.js';
+import { loadCompanies } from './serialize-company.js';
+
+/**
+ * `POST /companies/cadastro` (public): a new company on a trial, its first admin the person
+ * signing up (named after the company when the spec's clients send no `userName`).
+ */
+export async function signUp(deps: Deps, ip: string, input: SignupBody) {
+  // Every attempt that passed the schema counts, before the work: a refused one (the email is
+  // taken, the plan unknown) too, so concurrent signups cannot all pass one count. On doubt, deny.
+  await takeAttempt(deps.pools.platformDb, [{ kind: 'signup', key: `ip:${ip}`, max: 10, windowMinutes: 60 }]);
+  const { company } = await runPlatform(deps, (tx) =>
+    setUpCompany(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      planId: input.planId,
+      admin: { name: input.userName ?? input.name, password: input.password },
+    }),
+  );
+  const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));
+  return view!;
+}

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { CompanyUpdateBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { companies, settings } from '../../db/schema/index.js';
+import { invalid, isForeignKeyViolation, notFound } from '../../platform/errors.js';
+import { loadCompanies } from './serialize-company.js';
+
+/**
+ * `PUT /companies/{id}` (super users). `campaignsEnabled` is the company's setting of that name;
+ * a password here changes nothing (the company's users change their own).
+ */
+export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBody) {
+  const { password: _ignored, campaignsEnabled, ...fields } = input;
+  try {
+    return await ctx.platform(async (tx) => {
+      const [row] = await tx
+        .update(companies)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(companies.id, id))
+        .returning({ id: companies.id });
+      if (!row) throw notFound('company');
+      if (campaignsEnabled !== undefined) {
+        await tx
+          .update(settings)
+          .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
+          .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
+      }
+      return (await loadCompanies(tx, id, ctx.actor))[0];
+    });
+  } catch (err) {
+    // The only foreign key a company update can break is its plan's.
+    if (isForeignKeyViolation(err)) throw invalid({ planId: 'notFound' }, 'Unknown plan');
+    throw err;
+  }
+}

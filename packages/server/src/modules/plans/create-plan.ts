@@ -1,0 +1,13 @@
+import type { PlanBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { plans } from '../../db/schema/index.js';
+import { duplicatePlanName } from './plan-name.js';
+
+/** `POST /plans` (super users). */
+export async function createPlan(ctx: Ctx, input: PlanBody) {
+  try {
+    return await ctx.platform(async (tx) => (await tx.insert(plans).values(input).returning())[0]!);
+  } catch (err) {
+    throw duplicatePlanName(err);
+  }
+}
