@@ -1,3 +1,13 @@
+import type { Connection, ConnectionSession } from './schemas/connections.js';
+import type { Contact } from './schemas/contacts.js';
+import type { Message, MessageFields } from './schemas/messages.js';
+import type { Queue } from './schemas/queues.js';
+import type { QuickMessage } from './schemas/quick-messages.js';
+import type { Setting } from './schemas/settings.js';
+import type { Tag } from './schemas/tags.js';
+import type { Ticket, TicketContact, TicketFields } from './schemas/tickets.js';
+import type { User } from './schemas/users.js';
+
 /** Realtime event names: `company-{companyId}-{topic}` with `{action, …}` payloads. */
 export const TOPICS = [
   'ticket',
@@ -31,3 +41,70 @@ export const CLIENT_EVENTS = {
   leaveTickets: 'leaveTickets',
   userStatus: 'userStatus',
 } as const;
+
+/** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
+export const SESSION_END_REASONS = [
+  'replaced',
+  'logout',
+  'refresh-token-reuse',
+  'password-changed',
+  'password-reset',
+  'account-removed',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * A ticket as an update carries it: the whole view, or — from the message pipeline, which
+ * writes many tickets in one statement — its own fields with the contact; the web merges the
+ * latter into the ticket it holds.
+ */
+export type TicketChange = Ticket | (TicketFields & { contact?: TicketContact });
+
+/**
+ * The catalogue: every topic's payloads, each `{action, …}`. The server builds them in one
+ * function per domain (`<domain>-events.ts`) and the web's `useCompanyEvent(topic, …)` reads them
+ * typed. Dates travel as ISO 8601 text. A topic whose domain is not built yet has no payload
+ * (`never`): its domain adds them here.
+ */
+export interface EventPayloads {
+  ticket:
+    | { action: 'update'; ticket: TicketChange }
+    /** `updatedAt`: the version after the change, when the ticket left someone's view by an update. */
+    | { action: 'delete'; ticketId: number; updatedAt?: string }
+    | { action: 'updateUnread'; ticketId: number };
+  appMessage:
+    | {
+        action: 'create';
+        message: MessageFields & Partial<Pick<Message, 'fromBot' | 'contact' | 'quotedMsg'>>;
+        ticket: TicketChange;
+        contact?: Contact;
+      }
+    | { action: 'update'; message: MessageFields & Partial<Pick<Message, 'fromBot' | 'contact' | 'quotedMsg'>> };
+  contact:
+    | { action: 'update'; contact: Contact }
+    | { action: 'delete'; contactId: number }
+    /** An import added `count` contacts: lists read again. */
+    | { action: 'reload'; count: number };
+  whatsapp: { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
+  whatsappSession: { action: 'update'; session: ConnectionSession };
+  user: { action: 'update'; user: User } | { action: 'delete'; userId: number };
+  queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number };
+  tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
+  quickmessage:
+    | { action: 'create' | 'update'; record: QuickMessage }
+    | { action: 'delete'; id: number; updatedAt: string };
+  settings: { action: 'update'; setting: Setting };
+  /** To the sessions that ended, just before their sockets close. */
+  auth: { action: 'update'; user: { id: number }; reason: SessionEndReason };
+  chat: never;
+  campaign: never;
+  schedule: never;
+  payment: never;
+  announcement: never;
+  company: never;
+}
+
+export type EventPayload<T extends Topic> = EventPayloads[T];
+
+/** Compile-time: the catalogue names every topic (a topic added to TOPICS without payloads fails here). */
+export type EventCatalogueCoversTopics = { [T in Topic]: EventPayloads[T] };

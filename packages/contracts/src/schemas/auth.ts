@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { email } from './common.js';
+import type { Company } from './companies.js';
+import type { User } from './users.js';
 
 export const loginBody = z.object({
   email,
@@ -26,3 +28,18 @@ export const resetPasswordParams = z.object({
   newPassword,
 });
 export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;
+
+/**
+ * The signed-in user as login, refresh and `GET /auth/me` show them: who they are, their queues,
+ * and their company with its plan (feature flags) and the settings they may read.
+ */
+export interface SessionUser extends Omit<User, 'queueIds'> {
+  lastSeenAt: string | null;
+  company: Omit<Company, 'campaignsEnabled'>;
+}
+
+/** `POST /auth/login` and `POST /auth/refresh_token`. */
+export interface LoginAnswer {
+  token: string;
+  user: SessionUser;
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RECURRENCES } from '../plans.js';
+import { RECURRENCES, type Recurrence } from '../plans.js';
+import type { Plan } from './plans.js';
+import type { Setting } from './settings.js';
 import { WEEKDAYS } from '../constants.js';
 import { editOf, email, hhmm, name2to50, password5to50, ref, text } from './common.js';
 
@@ -70,3 +72,25 @@ export const schedulesBody = z.object({
     .meta({ examples: [WEEK_EXAMPLE] }),
 });
 export type SchedulesBody = z.infer<typeof schedulesBody>;
+
+/** A company as `GET /companies…` and the session show it: with its plan and settings. */
+export interface Company {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  planId: number;
+  status: boolean;
+  dueDate: string | null;
+  trialExpiration: string | null;
+  recurrence: Recurrence;
+  schedules: ScheduleDay[];
+  /** IANA zone in which the company's schedules and local times are read. */
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
+  plan: Plan;
+  /** The settings the viewer may read (the asaas token to super users only). */
+  settings: Setting[];
+  campaignsEnabled: boolean;
+}

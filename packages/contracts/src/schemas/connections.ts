@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editOf, name2to50, numeric, ref, text, type RefMeta } from './common.js';
-import { scheduleDay, WEEK_EXAMPLE } from './companies.js';
+import { scheduleDay, WEEK_EXAMPLE, type ScheduleDay } from './companies.js';
+import type { QueueRef } from './users.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
 /** A connection's session as the spec names its states. */
@@ -93,3 +94,53 @@ export const cloudWebhookVerifyQuery = z.object({
   'hub.verify_token': z.string().max(500).optional(),
   'hub.challenge': z.string().max(500).optional(),
 });
+
+/**
+ * A connection as `GET /whatsapp` and the `whatsapp` event show it: the API token and the Cloud
+ * API verify token to admins only, the Cloud API's secrets masked (last four characters).
+ */
+export interface Connection {
+  id: number;
+  companyId: number;
+  name: string;
+  provider: Provider;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  isDefault: boolean;
+  /** The connected phone number (digits), '' until known. */
+  number: string;
+  token?: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  integrationId: number | null;
+  schedules: ScheduleDay[];
+  phoneNumberId: string | null;
+  accessToken: string | null;
+  appSecret: string | null;
+  verifyToken?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  queues: QueueRef[];
+  queueIds: number[];
+}
+
+/** `company-{id}-whatsappSession`: a session's state as it changes (`number` once known). */
+export interface ConnectionSession {
+  id: number;
+  name: string;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  number?: string;
+  updatedAt: string;
+}

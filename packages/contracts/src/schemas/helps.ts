@@ -15,3 +15,13 @@ export const helpBody = z.object({
 export type HelpBody = z.infer<typeof helpBody>;
 export const helpUpdateBody = editOf(helpBody);
 export type HelpUpdateBody = z.infer<typeof helpUpdateBody>;
+
+/** A help video (`video` is the video's id). */
+export interface Help {
+  id: number;
+  title: string;
+  video: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}

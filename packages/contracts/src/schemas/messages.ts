@@ -62,3 +62,62 @@ export const messageFormFields = z.object({
   quotedMsgId: messageId.optional(),
 });
 export type MessageFormFields = z.infer<typeof messageFormFields>;
+
+/** The contact who wrote a message (null for ours). */
+export interface MessageContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string;
+}
+
+/** A message's own fields: what events born in the outbox and the pipeline carry. */
+export interface MessageFields {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  /** 0 queued, 1 sent, 2–3 delivered, 4 read, 5 played. */
+  ack: number;
+  /** Why the message could not be sent, or null. */
+  error: string | null;
+  mediaType: MediaType;
+  /** The storage key of the file (the web asks the media route for it), or null. */
+  mediaUrl: string | null;
+  mediaName: string | null;
+  quotedMsgId: number | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  participant: string | null;
+  userId: number | null;
+  data: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The quoted message as a thread shows it. */
+export interface QuotedMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  isDeleted: boolean;
+  contact: MessageContact | null;
+}
+
+/** A message as the thread (`GET /messages/{ticketId}`) shows it. */
+export interface Message extends MessageFields {
+  /** Sent by the chatbot or a time rule rather than a person. */
+  fromBot: boolean;
+  contact: MessageContact | null;
+  quotedMsg: QuotedMessage | null;
+}
+
+export interface MessagePage {
+  messages: Message[];
+  count: number;
+  hasMore: boolean;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editOf, name2to50, numeric } from './common.js';
+import type { PlanFeature } from '../plans.js';
 
 const count = numeric(z.number().int().min(0).max(100_000));
 const flag = z.boolean();
@@ -21,3 +22,15 @@ export const planBody = z.object({
 export type PlanBody = z.infer<typeof planBody>;
 export const planUpdateBody = editOf(planBody);
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
+
+/** A plan as `GET /plans` and the session's company show it. */
+export interface Plan extends Record<PlanFeature, boolean> {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -84,3 +84,37 @@ export type QueueOptionUpdateBody = z.infer<typeof queueOptionUpdateBody>;
 /** GET /queue-options?queueId=&parentId= (parentId -1 or absent: the top level). */
 export const queueOptionListQuery = z.object({ queueId: ref('queues'), parentId });
 export type QueueOptionListQuery = z.infer<typeof queueOptionListQuery>;
+
+/** A queue as `GET /queue`, `GET /queue/{id}` and the `queue` event show it (automation §3). */
+export interface Queue {
+  id: number;
+  companyId: number;
+  name: string;
+  color: string;
+  orderQueue: number | null;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  schedules: ScheduleDay[];
+  integrationId: number | null;
+  promptId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A chatbot option; `option` is its 1-based position among its siblings ("1", "2" …). */
+export interface QueueOption {
+  id: number;
+  queueId: number;
+  /** null: the top level of its queue. */
+  parentId: number | null;
+  title: string;
+  message: string;
+  option: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `GET /queue-options`: the options under a parent, each with its subtree. */
+export interface QueueOptionNode extends QueueOption {
+  children: QueueOptionNode[];
+}

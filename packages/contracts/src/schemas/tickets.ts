@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { pageNumber, ref, text, type Entity, type RefMeta } from './common.js';
+import type { ConnectionStatus } from './connections.js';
+import type { TicketTag } from './tags.js';
+import type { QueueRef } from './users.js';
 
 /** Ticket statuses (operations §4). */
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -95,3 +98,56 @@ export const ticketUpdateBody = z.object({
   integrationId: ref('queueIntegrations').nullable().optional(),
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
+
+/** A ticket's own fields: what events born in the message pipeline carry (no joins). */
+export interface TicketFields {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  contactId: number;
+  queueId: number | null;
+  userId: number | null;
+  whatsappId: number | null;
+  unreadMessages: number;
+  lastMessage: string;
+  /** When the message `lastMessage` previews was sent or received (updatedAt also moves on accept…). */
+  lastMessageAt: string | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  ratingPending: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The contact as a ticket shows it. */
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+}
+
+/** A ticket as the list, `PUT`/`POST` answers and the `ticket` event show it. */
+export interface Ticket extends TicketFields {
+  contact: TicketContact;
+  queue: QueueRef | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string; status: ConnectionStatus } | null;
+  tags: TicketTag[];
+}
+
+/** `GET /tickets/{id}` and `/tickets/u/{uuid}`: with the contact's details and the rating (1–3). */
+export interface TicketDetail extends Ticket {
+  contact: TicketContact & { email: string; extraInfo: Array<{ name: string; value: string }> };
+  rating: number | null;
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+}

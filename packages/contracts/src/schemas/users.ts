@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { PROFILES } from '../permissions.js';
-import { LANGUAGES } from '../constants.js';
+import { PROFILES, type Profile } from '../permissions.js';
+import { LANGUAGES, type Language } from '../constants.js';
 import { editOf, email, name2to50, password5to50, ref } from './common.js';
+
+/** Whether a user also sees tickets without a queue. */
+export const ALL_TICKET = ['enable', 'disable'] as const;
+export type AllTicket = (typeof ALL_TICKET)[number];
 
 export const userBody = z.object({
   name: name2to50,
@@ -10,7 +14,7 @@ export const userBody = z.object({
   profile: z.enum(PROFILES).default('user'),
   queueIds: z.array(ref('queues')).max(500).default([]),
   whatsappId: ref('whatsapps').nullable().optional(),
-  allTicket: z.enum(['enable', 'disable']).default('disable'),
+  allTicket: z.enum(ALL_TICKET).default('disable'),
 });
 export type UserBody = z.infer<typeof userBody>;
 
@@ -19,3 +23,43 @@ export const userUpdateBody = editOf(userBody.extend({ password: password5to50.o
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const languageParams = z.object({ lang: z.enum(LANGUAGES) });
+
+/** A queue as users, connections and the session carry it. */
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A user as `GET /users`, `GET /users/{id}` and the `user` event show it (never the password). */
+export interface User {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  whatsappId: number | null;
+  allTicket: AllTicket;
+  language: Language | null;
+  online: boolean;
+  createdAt: string;
+  updatedAt: string;
+  queues: QueueRef[];
+  queueIds: number[];
+}
+
+export interface UserPage {
+  users: User[];
+  hasMore: boolean;
+}
+
+/** `GET /users/list`: the pickers' entries (every colleague, names and queues only). */
+export interface UserOption {
+  id: number;
+  name: string;
+  profile: Profile;
+  online: boolean;
+  queues: QueueRef[];
+  queueIds: number[];
+}
