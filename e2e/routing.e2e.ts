@@ -276,7 +276,7 @@ describe('queues, kanban and quick answers', () => {
     const tagId = async (name: string) =>
       Number(await page.getByTestId('tag-row').filter({ hasText: name }).getAttribute('data-tag-id'));
     const [budget, production] = [await tagId('Orçamento'), await tagId('Produção')];
-    await page.getByTestId('tags-search').fill('orç');
+    await page.getByTestId('tags-search').locator('input').fill('orç');
     await expect.poll(() => page.getByTestId('tag-row').count()).toBe(1);
 
     await page.getByTestId('menu-kanban').click();

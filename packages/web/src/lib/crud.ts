@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { toastError, toastSuccess } from './toast';
+import { useConfirmedDelete } from './ui/useConfirmedDelete';
 
 /**
- * List + save + delete hooks for the simple operator resources (plans, helps, companies):
+ * List + save + delete hooks for the simple resources read whole (queues, plans, helps, companies):
  * `GET listPath` (bare array), `POST base`, `PUT base/{id}`, `DELETE base/{id}`.
  */
 export function makeCrud<T extends { id: number }, Body>(key: string, listPath: string, base: string) {
   const queryKey = [key, 'all'] as const;
   return {
     queryKey,
-    useList: (enabled = true) =>
-      useQuery({ queryKey, queryFn: () => api.get<T[]>(listPath), enabled }),
+    useList: (enabled = true) => useQuery({ queryKey, queryFn: () => api.get<T[]>(listPath), enabled }),
     useSave: () => {
       const queryClient = useQueryClient();
       return useMutation({
@@ -23,25 +22,15 @@ export function makeCrud<T extends { id: number }, Body>(key: string, listPath: 
     },
     useDelete,
     /**
-     * The admin tabs' shared state: the row being edited, the row waiting for the delete
-     * confirmation, and the confirmed delete (toast, and the form let go of a deleted row).
+     * The admin tabs' shared state: the row being edited in the form above the table, and the
+     * confirmed delete (`del`, for <ConfirmDialog>); the form lets go of a row it deletes.
      */
-    useEditAndDelete(deletedMessage: string) {
-      const del = useDelete();
+    useEditAndDelete(deletedText: string) {
       const [editing, setEditing] = useState<T | null>(null);
-      const [deleting, setDeleting] = useState<T | null>(null);
-      const confirmDelete = async () => {
-        if (!deleting) return;
-        try {
-          await del.mutateAsync(deleting.id);
-          toastSuccess(deletedMessage);
-          if (editing?.id === deleting.id) setEditing(null);
-        } catch (err) {
-          toastError(err);
-        }
-        setDeleting(null);
-      };
-      return { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending: del.isPending };
+      const del = useConfirmedDelete<T>(useDelete(), deletedText, (row) =>
+        setEditing((e) => (e?.id === row.id ? null : e)),
+      );
+      return { editing, setEditing, del };
     },
   };
 

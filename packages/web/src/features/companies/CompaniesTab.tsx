@@ -18,9 +18,7 @@ export default function CompaniesTab() {
   const companies = companiesCrud.useList();
   const plans = plansCrud.useList();
   const save = companiesCrud.useSave();
-  const { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending } = companiesCrud.useEditAndDelete(
-    t('companies.toasts.deleted'),
-  );
+  const { editing, setEditing, del } = companiesCrud.useEditAndDelete(t('companies.toasts.deleted'));
   const [renewing, setRenewing] = useState<Company | null>(null);
 
   const confirmRenew = async () => {
@@ -44,16 +42,12 @@ export default function CompaniesTab() {
         editingId={editing?.id}
         onEdit={setEditing}
         onRenew={setRenewing}
-        onDelete={setDeleting}
+        onDelete={del.ask}
       />
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('companies.confirmDelete', { name: deleting?.name ?? '' })}
+        {...del.dialog}
+        title={t('companies.confirmDelete', { name: del.row?.name ?? '' })}
         text={t('companies.confirmDeleteText')}
-        confirmLabel={t('common.delete')}
-        busy={deletePending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
       <ConfirmDialog
         open={Boolean(renewing)}

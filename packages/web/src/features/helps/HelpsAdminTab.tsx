@@ -1,50 +1,43 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { EditDeleteCell } from '../../lib/ui/EditDeleteCell';
+import { queryRows } from '../../lib/list/queryRows';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { DataTable } from '../../lib/ui/DataTable';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
+import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { HelpForm } from './HelpForm';
 import { helpsCrud } from './useHelps';
 
-/** Operators manage the help videos (settings, helps tab). */
+/** Operators manage the help videos (settings, helps tab): the form above, the table below. */
 export default function HelpsAdminTab() {
   const { t } = useTranslation();
   const helps = helpsCrud.useList();
-  const { editing, setEditing, deleting, setDeleting, confirmDelete, deletePending } = helpsCrud.useEditAndDelete(
-    t('helps.toasts.deleted'),
-  );
+  const { editing, setEditing, del } = helpsCrud.useEditAndDelete(t('helps.toasts.deleted'));
 
   return (
     <Stack spacing={3}>
       <HelpForm editing={editing} onDone={() => setEditing(null)} />
       <Divider />
-      <DataTable
+      <InfiniteTable
+        {...queryRows(helps)}
         testId="helps-table"
-        query={helps}
         emptyText={t('helps.empty')}
-        head={[t('helps.fields.title'), t('helps.fields.video'), t('helps.fields.description'), t('common.actions')]}
-        renderRow={(h) => (
-          <TableRow key={h.id} hover selected={editing?.id === h.id} data-testid="help-row">
-            <TableCell>{h.title}</TableCell>
-            <TableCell>{h.video}</TableCell>
-            <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {h.description}
-            </TableCell>
-            <EditDeleteCell onEdit={() => setEditing(h)} onDelete={() => setDeleting(h)} />
-          </TableRow>
-        )}
+        rowProps={(h) => ({ selected: editing?.id === h.id, 'data-testid': 'help-row' })}
+        columns={[
+          { label: t('helps.fields.title'), cell: (h) => h.title },
+          { label: t('helps.fields.video'), cell: (h) => h.video },
+          {
+            label: t('helps.fields.description'),
+            sx: { maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+            cell: (h) => h.description,
+          },
+          {
+            label: t('common.actions'),
+            cell: (h) => <EditDeleteButtons onEdit={() => setEditing(h)} onDelete={() => del.ask(h)} />,
+          },
+        ]}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('helps.confirmDelete', { title: deleting?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={deletePending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...del.dialog} title={t('helps.confirmDelete', { title: del.row?.title ?? '' })} />
     </Stack>
   );
 }

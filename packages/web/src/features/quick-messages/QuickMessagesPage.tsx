@@ -1,9 +1,8 @@
 /** Quick answers (operations §2): search, the table (shortcode, attachment, actions), the modal. */
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -11,47 +10,30 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import PublicIcon from '@mui/icons-material/PublicOutlined';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
-import { useDebounce } from '../../lib/useDebounce';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { usePagedList } from '../../lib/list/usePagedList';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { EditDeleteCell } from '../../lib/ui/EditDeleteCell';
-import { ErrorState } from '../../lib/ui/ErrorState';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
+import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { PageContainer } from '../../lib/ui/PageContainer';
-import { InfiniteTable, wideOnlyCell } from '../tags/InfiniteTable';
-import { SearchField } from '../tags/SearchField';
+import { SearchField } from '../../lib/ui/SearchField';
+import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import QuickMessageDialog from './QuickMessageDialog';
 import type { QuickMessage } from './types';
-import { useDeleteQuickMessage, useLiveQuickMessages, useQuickMessagesList } from './useQuickMessages';
+import { quickMessagesList, useDeleteQuickMessage } from './useQuickMessages';
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounce(search.trim().toLowerCase());
-  const list = useQuickMessagesList(searchParam, me.id);
-  useLiveQuickMessages();
+  const list = usePagedList(quickMessagesList, { userId: me.id });
+  const del = useConfirmedDelete<QuickMessage>(useDeleteQuickMessage(), t('quickMessages.toasts.deleted'));
   const [dialog, setDialog] = useState<{ record?: QuickMessage } | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
-  const del = useDeleteQuickMessage();
-  const records = list.data?.pages.flatMap((p) => p.records) ?? [];
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('quickMessages.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
 
   return (
     <PageContainer
       title={t('quickMessages.title')}
       actions={
         <>
-          <SearchField value={search} onChange={setSearch} testId="quick-messages-search" />
+          <SearchField value={list.search} onChange={list.setSearch} testId="quick-messages-search" />
           <Button
             variant="contained"
             startIcon={<AddIcon />}
@@ -63,70 +45,61 @@ export default function QuickMessagesPage() {
         </>
       }
     >
-      {list.isError && !list.data ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : (
-        <InfiniteTable
-          testId="quick-messages-table"
-          rows={records}
-          loading={list.isLoading || list.isFetchingNextPage}
-          hasMore={Boolean(list.hasNextPage)}
-          onLoadMore={() => void list.fetchNextPage()}
-          emptyText={search ? t('quickMessages.noMatch') : t('quickMessages.empty')}
-          columns={[
-            { label: t('quickMessages.table.shortcode') },
-            { label: t('quickMessages.table.message'), wideOnly: true },
-            { label: t('quickMessages.table.attachment') },
-            { label: t('common.actions'), align: 'right' },
-          ]}
-          renderRow={(r) => (
-            <TableRow key={r.id} hover data-testid="quick-message-row" data-record-id={r.id}>
-              <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere', minWidth: 96 }}>
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <span>/{r.shortcode}</span>
-                  {r.geral && (
-                    <Tooltip title={t('quickMessages.shared')}>
-                      <PublicIcon fontSize="inherit" color="action" aria-label={t('quickMessages.shared')} />
-                    </Tooltip>
-                  )}
-                </Stack>
-              </TableCell>
-              <TableCell
-                sx={{
-                  ...wideOnlyCell,
-                  maxWidth: 360,
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                  color: 'text.secondary',
-                }}
-              >
-                {r.message}
-              </TableCell>
-              <TableCell data-testid="quick-message-media">
-                {r.mediaName && (
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} title={r.mediaName}>
-                    <AttachFileIcon fontSize="inherit" color="action" />
-                    <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 110, sm: 280 } }}>
-                      {r.mediaName}
-                    </Typography>
-                  </Stack>
+      <InfiniteTable
+        {...list.table}
+        testId="quick-messages-table"
+        emptyText={list.search ? t('quickMessages.noMatch') : t('quickMessages.empty')}
+        rowProps={(r) => ({ 'data-testid': 'quick-message-row', 'data-record-id': r.id })}
+        columns={[
+          {
+            label: t('quickMessages.table.shortcode'),
+            sx: { fontWeight: 500, overflowWrap: 'anywhere', minWidth: 96 },
+            cell: (r) => (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <span>/{r.shortcode}</span>
+                {r.geral && (
+                  <Tooltip title={t('quickMessages.shared')}>
+                    <PublicIcon fontSize="inherit" color="action" aria-label={t('quickMessages.shared')} />
+                  </Tooltip>
                 )}
-              </TableCell>
-              <EditDeleteCell onEdit={() => setDialog({ record: r })} onDelete={() => setDeleting(r)} />
-            </TableRow>
-          )}
-        />
-      )}
+              </Stack>
+            ),
+          },
+          {
+            label: t('quickMessages.table.message'),
+            hideBelow: 'sm',
+            cell: (r) => (
+              <Box sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.secondary' }}>
+                {r.message}
+              </Box>
+            ),
+            sx: { whiteSpace: 'nowrap' },
+          },
+          {
+            label: t('quickMessages.table.attachment'),
+            testId: 'quick-message-media',
+            cell: (r) =>
+              r.mediaName && (
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} title={r.mediaName}>
+                  <AttachFileIcon fontSize="inherit" color="action" />
+                  <Typography variant="body2" noWrap sx={{ maxWidth: { xs: 110, sm: 280 } }}>
+                    {r.mediaName}
+                  </Typography>
+                </Stack>
+              ),
+          },
+          {
+            label: t('common.actions'),
+            align: 'right',
+            cell: (r) => <EditDeleteButtons onEdit={() => setDialog({ record: r })} onDelete={() => del.ask(r)} />,
+          },
+        ]}
+      />
       {dialog && <QuickMessageDialog record={dialog.record} onClose={() => setDialog(null)} />}
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('quickMessages.confirmDelete.title', { shortcode: deleting?.shortcode ?? '' })}
+        {...del.dialog}
+        title={t('quickMessages.confirmDelete.title', { shortcode: del.row?.shortcode ?? '' })}
         text={t('quickMessages.confirmDelete.text')}
-        confirmLabel={t('common.delete')}
-        busy={del.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </PageContainer>
   );

@@ -43,7 +43,7 @@ export function useMyQueues() {
   return { queues: user.profile === 'admin' ? queues : (user.queues ?? []), isLoading };
 }
 
-/** Not `['tags', 'list', …]`: those are the tags page's paged lists (another shape). */
+/** Not `['tags', 'paged', …]`: those are the tags page's paged lists (another shape). */
 export const allTagsKey = ['tags', 'all'] as const;
 
 export function useTags() {

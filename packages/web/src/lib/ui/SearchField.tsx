@@ -3,7 +3,10 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 
-/** The search box of a list page's title row. */
+/**
+ * The search box of a list page's title row (`name="searchParam"`, as the API calls it). The
+ * test id is on the field's root: `getByTestId(id).locator('input')` reaches the input.
+ */
 export function SearchField({
   value,
   onChange,
@@ -23,8 +26,9 @@ export function SearchField({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ flexGrow: 1, minWidth: 180 }}
+      data-testid={testId}
       slotProps={{
-        htmlInput: { 'aria-label': t('common.search'), 'data-testid': testId },
+        htmlInput: { 'aria-label': t('common.search') },
         input: {
           startAdornment: (
             <InputAdornment position="start">
