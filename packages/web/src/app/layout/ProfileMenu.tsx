@@ -66,7 +66,6 @@ export function ProfileMenu() {
       {editing && (
         <Suspense fallback={null}>
           <UserDialog
-            open
             userId={user.id}
             onClose={() => setEditing(false)}
             onSaved={() => void refreshUser().catch(() => undefined)}

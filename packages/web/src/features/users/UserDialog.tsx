@@ -3,18 +3,11 @@
  * user-modal permissions; connection and allTicket only for admins. Rules come from the shared
  * schemas (userBody / userUpdateBody); server field errors land under their fields.
  */
-import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { userBody, userUpdateBody } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
@@ -24,8 +17,7 @@ import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms'
 import { can } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../lib/toast';
 import type { User } from '../../lib/types';
-import { ErrorState } from '../../lib/ui/ErrorState';
-import { PageLoader } from '../../lib/ui/PageLoader';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { SelectField } from '../../lib/ui/SelectField';
 import { useConnections } from '../connections/useConnections';
 import { QueuesSelect } from './QueuesSelect';
@@ -42,66 +34,70 @@ export interface UserFormValues {
   allTicket: 'enable' | 'disable';
 }
 
-const EMPTY: UserFormValues = {
-  name: '',
-  email: '',
+/** The form's first values: the user's, or a new one's. */
+const initialValues = (u?: User): UserFormValues => ({
+  name: u?.name ?? '',
+  email: u?.email ?? '',
   password: '',
-  profile: 'user',
-  queueIds: [],
-  whatsappId: null,
-  allTicket: 'disable',
-};
+  profile: u?.profile ?? 'user',
+  queueIds: (u?.queues ?? []).map((q) => q.id),
+  whatsappId: u?.whatsappId ?? null,
+  allTicket: u?.allTicket ?? 'disable',
+});
 
 // The schemas' input types are looser (coerced ids); the form keeps its own precise shape.
 const createResolver = withRequired(zodResolver(userBody)) as unknown as Resolver<UserFormValues>;
 const updateResolver = withRequired(zodResolver(userUpdateBody)) as unknown as Resolver<UserFormValues>;
 
 interface Props {
-  open: boolean;
   userId?: number;
   onClose: () => void;
   onSaved?: (user: User) => void;
 }
 
-export default function UserDialog({ open, userId, onClose, onSaved }: Props) {
+export default function UserDialog({ userId, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const isEdit = Boolean(userId);
+  const existing = useUser(userId);
+  // Editing oneself works even where the server keeps GET /users/{id} to admins.
+  const user = existing.data ?? (existing.isError && userId === me.id ? me : undefined);
+  return (
+    <FormDialog
+      title={isEdit ? t('users.dialog.editTitle') : t('users.dialog.addTitle')}
+      testId="user-dialog"
+      onClose={onClose}
+      loading={isEdit && existing.isLoading}
+      failed={isEdit && !user && existing.isError}
+      onRetry={() => void existing.refetch()}
+    >
+      {/* Mounted with its values: fields filled from the start. */}
+      <UserForm user={user} onClose={onClose} onSaved={onSaved} />
+    </FormDialog>
+  );
+}
+
+function UserForm({ user, onClose, onSaved }: { user?: User } & Omit<Props, 'userId'>) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
-  const isEdit = Boolean(userId);
+  const isEdit = Boolean(user);
   const canProfile = can(me, 'user-modal:editProfile');
   const canQueues = can(me, 'user-modal:editQueues');
   const isAdmin = access.admin(me);
-  const existing = useUser(userId);
-  const connections = useConnections(open && isAdmin);
+  const connections = useConnections(isAdmin);
 
   const {
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormValues>({ resolver: isEdit ? updateResolver : createResolver, defaultValues: EMPTY });
-
-  // Editing oneself works even where the server keeps GET /users/{id} to admins.
-  const source = existing.data ?? (existing.isError && userId === me.id ? me : undefined);
-  const failed = isEdit && existing.isError && !source;
-
-  useEffect(() => {
-    const u = source;
-    if (!u) return;
-    reset({
-      name: u.name ?? '',
-      email: u.email ?? '',
-      password: '',
-      profile: u.profile ?? 'user',
-      queueIds: (u.queues ?? []).map((q) => q.id),
-      whatsappId: u.whatsappId ?? null,
-      allTicket: u.allTicket ?? 'disable',
-    });
-  }, [source, reset]);
+  } = useForm<UserFormValues>({
+    resolver: isEdit ? updateResolver : createResolver,
+    defaultValues: initialValues(user),
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const body: Record<string, unknown> = { name: values.name, email: values.email };
@@ -113,7 +109,7 @@ export default function UserDialog({ open, userId, onClose, onSaved }: Props) {
       body.allTicket = values.allTicket;
     }
     try {
-      const saved = isEdit ? await api.put<User>(`/users/${userId}`, body) : await api.post<User>('/users', body);
+      const saved = user ? await api.put<User>(`/users/${user.id}`, body) : await api.post<User>('/users', body);
       toastSuccess(t('users.toasts.saved'));
       void invalidateUsers(queryClient);
       onSaved?.(saved);
@@ -123,105 +119,86 @@ export default function UserDialog({ open, userId, onClose, onSaved }: Props) {
     }
   });
 
-  const loading = isEdit && existing.isLoading;
-
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} data-testid="user-dialog">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle>{isEdit ? t('users.dialog.editTitle') : t('users.dialog.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          {loading ? (
-            <PageLoader />
-          ) : failed ? (
-            <ErrorState onRetry={() => void existing.refetch()} />
-          ) : (
-            <Stack spacing={2}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  {...register('name')}
-                  label={t('users.fields.name')}
-                  autoFocus
-                  fullWidth
-                  error={Boolean(errors.name)}
-                  helperText={fieldError(errors.name)}
-                />
-                <TextField
-                  {...register('email')}
-                  label={t('users.fields.email')}
-                  type="email"
-                  autoComplete="off"
-                  fullWidth
-                  error={Boolean(errors.email)}
-                  helperText={fieldError(errors.email)}
-                />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  {...register('password')}
-                  label={t('users.fields.password')}
-                  type="password"
-                  autoComplete="new-password"
-                  fullWidth
-                  error={Boolean(errors.password)}
-                  helperText={fieldError(errors.password) ?? (isEdit ? t('users.dialog.passwordHint') : undefined)}
-                />
-                {canProfile && (
-                  <SelectField
-                    {...register('profile')}
-                    label={t('users.fields.profile')}
-                    fullWidth
-                    options={[
-                      { value: 'admin', label: t('users.profiles.admin') },
-                      { value: 'user', label: t('users.profiles.user') },
-                    ]}
-                  />
-                )}
-              </Stack>
-              {canQueues && (
-                <Controller
-                  control={control}
-                  name="queueIds"
-                  render={({ field }) => <QueuesSelect value={field.value} onChange={field.onChange} />}
-                />
-              )}
-              {isAdmin && (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <Controller
-                    control={control}
-                    name="whatsappId"
-                    render={({ field }) => (
-                      <SelectField
-                        name="whatsappId"
-                        label={t('users.fields.whatsapp')}
-                        fullWidth
-                        value={field.value == null ? '' : String(field.value)}
-                        onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
-                        placeholder={t('users.dialog.noConnection')}
-                        options={(connections.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                      />
-                    )}
-                  />
-                  <SelectField
-                    {...register('allTicket')}
-                    label={t('users.fields.allTicket')}
-                    fullWidth
-                    options={[
-                      { value: 'enable', label: t('common.enabled') },
-                      { value: 'disable', label: t('common.disabled') },
-                    ]}
-                  />
-                </Stack>
-              )}
-            </Stack>
+    <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="user-save">
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            {...register('name')}
+            label={t('users.fields.name')}
+            autoFocus
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={fieldError(errors.name)}
+          />
+          <TextField
+            {...register('email')}
+            label={t('users.fields.email')}
+            type="email"
+            autoComplete="off"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={fieldError(errors.email)}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            {...register('password')}
+            label={t('users.fields.password')}
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={fieldError(errors.password) ?? (isEdit ? t('users.dialog.passwordHint') : undefined)}
+          />
+          {canProfile && (
+            <SelectField
+              {...register('profile')}
+              label={t('users.fields.profile')}
+              fullWidth
+              options={[
+                { value: 'admin', label: t('users.profiles.admin') },
+                { value: 'user', label: t('users.profiles.user') },
+              ]}
+            />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || loading || failed} data-testid="user-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </Stack>
+        {canQueues && (
+          <Controller
+            control={control}
+            name="queueIds"
+            render={({ field }) => <QueuesSelect value={field.value} onChange={field.onChange} />}
+          />
+        )}
+        {isAdmin && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              control={control}
+              name="whatsappId"
+              render={({ field }) => (
+                <SelectField
+                  name="whatsappId"
+                  label={t('users.fields.whatsapp')}
+                  fullWidth
+                  value={field.value == null ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
+                  placeholder={t('users.dialog.noConnection')}
+                  options={(connections.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                />
+              )}
+            />
+            <SelectField
+              {...register('allTicket')}
+              label={t('users.fields.allTicket')}
+              fullWidth
+              options={[
+                { value: 'enable', label: t('common.enabled') },
+                { value: 'disable', label: t('common.disabled') },
+              ]}
+            />
+          </Stack>
+        )}
+      </Stack>
+    </FormDialogBody>
   );
 }

@@ -1,94 +1,65 @@
+/** Users (operations §2): search, infinite scroll, profile, edit, delete. */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import { useDebounce } from '../../lib/useDebounce';
-import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { ErrorState } from '../../lib/ui/ErrorState';
-import { PageContainer } from '../../lib/ui/PageContainer';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { usePagedList } from '../../lib/list/usePagedList';
 import type { User } from '../../lib/types';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
+import { InfiniteTable } from '../../lib/ui/InfiniteTable';
+import { PageContainer } from '../../lib/ui/PageContainer';
+import { SearchField } from '../../lib/ui/SearchField';
+import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import UserDialog from './UserDialog';
-import { UsersTable } from './UsersTable';
-import { useDeleteUser, useLiveUsers, useUsersList } from './useUsers';
+import { useDeleteUser, usersList } from './useUsers';
 
 export default function UsersPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounce(search.trim().toLowerCase());
-  const list = useUsersList(searchParam);
-  useLiveUsers();
-  const del = useDeleteUser();
+  const list = usePagedList(usersList);
+  const del = useConfirmedDelete<User>(useDeleteUser(), t('users.toasts.deleted'));
   const [dialog, setDialog] = useState<{ userId?: number } | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
-
-  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('users.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
 
   return (
     <PageContainer
       title={t('users.title')}
       actions={
         <>
-          <TextField
-            size="small"
-            type="search"
-            name="searchParam"
-            placeholder={t('common.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="users-search"
-            sx={{ flexGrow: 1, minWidth: 180 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField value={list.search} onChange={list.setSearch} testId="users-search" />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})} data-testid="user-add">
             {t('users.add')}
           </Button>
         </>
       }
     >
-      {list.isError && !list.data ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : (
-        <UsersTable
-          users={users}
-          loading={list.isLoading || list.isFetchingNextPage}
-          hasMore={Boolean(list.hasNextPage)}
-          onLoadMore={() => void list.fetchNextPage()}
-          onEdit={(u) => setDialog({ userId: u.id })}
-          onDelete={setDeleting}
-        />
-      )}
-      {dialog && <UserDialog open userId={dialog.userId} onClose={() => setDialog(null)} />}
+      {/* A phone does without the id and the e-mail. */}
+      <InfiniteTable
+        {...list.table}
+        testId="users-table"
+        emptyText={t('users.empty')}
+        rowProps={(u) => ({ 'data-testid': 'user-row', 'data-user-id': u.id })}
+        columns={[
+          { label: t('users.table.id'), hideBelow: 'sm', cell: (u) => u.id },
+          { label: t('users.table.name'), sx: { wordBreak: 'break-word' }, cell: (u) => u.name },
+          { label: t('users.table.email'), hideBelow: 'sm', sx: { wordBreak: 'break-all' }, cell: (u) => u.email },
+          {
+            label: t('users.table.profile'),
+            cell: (u) => t(`users.profiles.${u.profile}`, { defaultValue: u.profile }),
+          },
+          {
+            label: t('users.table.actions'),
+            align: 'right',
+            cell: (u) => (
+              <EditDeleteButtons testId="user" onEdit={() => setDialog({ userId: u.id })} onDelete={() => del.ask(u)} />
+            ),
+          },
+        ]}
+      />
+      {dialog && <UserDialog userId={dialog.userId} onClose={() => setDialog(null)} />}
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('users.confirmDelete.title', { name: deleting?.name ?? '' })}
+        {...del.dialog}
+        title={t('users.confirmDelete.title', { name: del.row?.name ?? '' })}
         text={t('users.confirmDelete.text')}
-        confirmLabel={t('common.delete')}
-        busy={del.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </PageContainer>
   );
