@@ -1,17 +1,15 @@
 import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../lib/ui/SearchField';
 
 interface Props {
   search: string;
@@ -39,26 +37,7 @@ export function ContactsActions({
 
   return (
     <>
-      <TextField
-        size="small"
-        type="search"
-        name="searchParam"
-        placeholder={t('common.search')}
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        data-testid="contacts-search"
-        sx={{ flexGrow: 1, minWidth: 180 }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('common.search') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField value={search} onChange={onSearch} testId="contacts-search" />
       <Button
         variant="outlined"
         startIcon={<UploadIcon />}
