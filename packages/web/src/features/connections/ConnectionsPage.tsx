@@ -4,15 +4,14 @@
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { can } from '../../lib/permissions';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { toastError } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { PageContainer } from '../../lib/ui/PageContainer';
-import { ConnectionCards } from './ConnectionCards';
+import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import ConnectionDialog from './ConnectionDialog';
 import { ConnectionsTable } from './ConnectionsTable';
 import { QrCodeDialog } from './QrCodeDialog';
@@ -31,12 +30,10 @@ export default function ConnectionsPage() {
   const list = useConnections();
   useLiveConnections();
   const session = useSessionAction();
-  const del = useDeleteConnection();
+  const del = useConfirmedDelete<Whatsapp>(useDeleteConnection(), t('connections.toasts.deleted'));
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [disconnecting, setDisconnecting] = useState<Whatsapp | null>(null);
-  const [deleting, setDeleting] = useState<Whatsapp | null>(null);
-  const List = useMediaQuery('(max-width:599.95px)') ? ConnectionCards : ConnectionsTable;
 
   const act = async (w: Whatsapp, action: SessionAction) => {
     try {
@@ -50,17 +47,6 @@ export default function ConnectionsPage() {
     if (!disconnecting) return;
     await act(disconnecting, 'disconnect');
     setDisconnecting(null);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await del.mutateAsync(deleting.id);
-      toastSuccess(t('connections.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
   };
 
   return (
@@ -79,7 +65,7 @@ export default function ConnectionsPage() {
         )
       }
     >
-      <List
+      <ConnectionsTable
         query={list}
         canSession={can(me, 'connections-page:actionButtons')}
         canEdit={can(me, 'connections-page:editOrDeleteConnection')}
@@ -88,7 +74,7 @@ export default function ConnectionsPage() {
         onAction={(w, action) => void act(w, action)}
         onDisconnect={setDisconnecting}
         onEdit={(w) => setEditing({ id: w.id })}
-        onDelete={setDeleting}
+        onDelete={del.ask}
       />
       {editing && <ConnectionDialog connectionId={editing.id} onClose={() => setEditing(null)} />}
       <QrCodeDialog connection={list.data?.find((w) => w.id === qrFor)} onClose={() => setQrFor(null)} />
@@ -102,13 +88,9 @@ export default function ConnectionsPage() {
         onClose={() => setDisconnecting(null)}
       />
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}
+        {...del.dialog}
+        title={t('connections.confirmDelete.title', { name: del.row?.name ?? '' })}
         text={t('connections.confirmDelete.text')}
-        confirmLabel={t('common.delete')}
-        busy={del.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </PageContainer>
   );

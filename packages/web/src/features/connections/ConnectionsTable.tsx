@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../lib/ui/DataTable';
+import { queryRows } from '../../lib/list/queryRows';
+import { InfiniteTable, type Column } from '../../lib/ui/InfiniteTable';
+import { ConnectionCard } from './ConnectionCard';
 import { RowActions } from './RowActions';
 import { SessionButtons } from './SessionButtons';
 import { StatusChip } from './StatusChip';
@@ -18,8 +18,9 @@ export const lastUpdate = (value: string | undefined) => {
   return d && !Number.isNaN(d.getTime()) ? format(d, 'dd/MM/yy HH:mm') : '';
 };
 
-export interface ConnectionListProps {
-  query: UseQueryResult<Whatsapp[]>;
+/** What a row (or a phone's card) shows and does. */
+export interface ConnectionRowProps {
+  connection: Whatsapp;
   canSession: boolean;
   canEdit: boolean;
   busyId: number | null;
@@ -30,39 +31,34 @@ export interface ConnectionListProps {
   onDelete: (w: Whatsapp) => void;
 }
 
-export function ConnectionsTable(props: ConnectionListProps) {
-  const { query, canSession, canEdit, busyId } = props;
+type Props = Omit<ConnectionRowProps, 'connection'> & { query: UseQueryResult<Whatsapp[]> };
+
+/** The connections: a table, one card each on phones (the session buttons do not fit a row there). */
+export function ConnectionsTable({ query, ...props }: Props) {
+  const { canSession, canEdit, busyId } = props;
   const { t } = useTranslation();
-  const head = [
-    t('connections.table.name'),
-    t('connections.table.status'),
-    ...(canSession ? [t('connections.table.session')] : []),
-    t('connections.table.lastUpdate'),
-    t('connections.table.default'),
-    ...(canEdit ? [t('connections.table.actions')] : []),
-  ];
-  return (
-    <DataTable
-      query={query}
-      head={head}
-      emptyText={t('connections.empty')}
-      testId="connections-table"
-      renderRow={(w) => (
-        <TableRow key={w.id} hover data-testid="connection-row" data-connection-id={w.id}>
-          <TableCell sx={{ minWidth: 140, wordBreak: 'break-word' }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {w.name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t(`connections.providers.${w.provider}`, { defaultValue: w.provider })}
-              {w.number ? ` · +${w.number}` : ''}
-            </Typography>
-          </TableCell>
-          <TableCell>
-            <StatusChip status={w.status} />
-          </TableCell>
-          {canSession && (
-            <TableCell>
+  const columns: Column<Whatsapp>[] = [
+    {
+      label: t('connections.table.name'),
+      sx: { minWidth: 140, wordBreak: 'break-word' },
+      cell: (w) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {w.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`connections.providers.${w.provider}`, { defaultValue: w.provider })}
+            {w.number ? ` · +${w.number}` : ''}
+          </Typography>
+        </>
+      ),
+    },
+    { label: t('connections.table.status'), cell: (w) => <StatusChip status={w.status} /> },
+    ...(canSession
+      ? [
+          {
+            label: t('connections.table.session'),
+            cell: (w: Whatsapp) => (
               <SessionButtons
                 connection={w}
                 busy={busyId === w.id}
@@ -70,28 +66,49 @@ export function ConnectionsTable(props: ConnectionListProps) {
                 onAction={(action) => props.onAction(w, action)}
                 onDisconnect={() => props.onDisconnect(w)}
               />
-            </TableCell>
-          )}
-          <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="connection-updated">
-            {lastUpdate(w.updatedAt)}
-          </TableCell>
-          <TableCell align="center">
-            {w.isDefault && (
-              <CheckCircleIcon
-                color="success"
-                fontSize="small"
-                titleAccess={t('connections.table.default')}
-                data-testid="connection-default"
-              />
-            )}
-          </TableCell>
-          {canEdit && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            ),
+          },
+        ]
+      : []),
+    {
+      label: t('connections.table.lastUpdate'),
+      sx: { whiteSpace: 'nowrap' },
+      testId: 'connection-updated',
+      cell: (w) => lastUpdate(w.updatedAt),
+    },
+    {
+      label: t('connections.table.default'),
+      align: 'center',
+      cell: (w) =>
+        w.isDefault && (
+          <CheckCircleIcon
+            color="success"
+            fontSize="small"
+            titleAccess={t('connections.table.default')}
+            data-testid="connection-default"
+          />
+        ),
+    },
+    ...(canEdit
+      ? [
+          {
+            label: t('connections.table.actions'),
+            align: 'right' as const,
+            cell: (w: Whatsapp) => (
               <RowActions connection={w} onEdit={() => props.onEdit(w)} onDelete={() => props.onDelete(w)} />
-            </TableCell>
-          )}
-        </TableRow>
-      )}
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <InfiniteTable
+      {...queryRows(query)}
+      testId="connections-table"
+      emptyText={t('connections.empty')}
+      rowProps={(w) => ({ 'data-testid': 'connection-row', 'data-connection-id': w.id })}
+      columns={columns}
+      renderCard={(w) => <ConnectionCard connection={w} {...props} />}
     />
   );
 }
