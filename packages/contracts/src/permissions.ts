@@ -25,6 +25,11 @@ export const PERMISSIONS = [
   'quick-messages:manageAll',
   'ticket-notes:deleteAny',
   'queues:manage',
+  // ours, for who sees and hears what (checked on every request and socket, never by profile name)
+  /** Every ticket of the company whatever its queue or user; assigns and opens tickets for others. */
+  'tickets:manageAll',
+  /** The admins' realtime room: users' changes, admin-only settings, every ticket's events. */
+  'realtime:admins',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,12 +39,7 @@ const RULES: Record<Profile, readonly Permission[]> = {
 };
 
 /** Platform-operator powers come from the super flag, not from the profile. */
-export const SUPER_PERMISSIONS = [
-  'companies:manage',
-  'plans:manage',
-  'helps:manage',
-  'announcements:manage',
-] as const;
+export const SUPER_PERMISSIONS = ['companies:manage', 'plans:manage', 'helps:manage', 'announcements:manage'] as const;
 export type SuperPermission = (typeof SUPER_PERMISSIONS)[number];
 
 export interface PermissionSubject {
@@ -47,10 +47,7 @@ export interface PermissionSubject {
   super?: boolean;
 }
 
-export function can(
-  subject: PermissionSubject | null | undefined,
-  permission: Permission | SuperPermission,
-): boolean {
+export function can(subject: PermissionSubject | null | undefined, permission: Permission | SuperPermission): boolean {
   try {
     if (!subject) return false;
     if ((SUPER_PERMISSIONS as readonly string[]).includes(permission)) return subject.super === true;

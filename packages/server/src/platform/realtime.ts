@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { eventName, SOCKET_PING_MS } from '@balcao/contracts';
+import { can, eventName, SOCKET_PING_MS } from '@balcao/contracts';
 import type { Audience, DomainEvent, Publisher, SessionEndReason } from './context.js';
 import type { LoadedSession } from './session.js';
 import { emitTogether } from './emit-together.js';
@@ -126,7 +126,7 @@ export class RealtimeHub implements Publisher {
   private onConnection(socket: Socket): void {
     const d = socket.data as SocketData;
     const joined = [rooms.company(d.companyId), rooms.user(d.userId), rooms.session(d.sessionId)];
-    if (d.profile === 'admin') joined.push(rooms.admins(d.companyId));
+    if (can(d, 'realtime:admins')) joined.push(rooms.admins(d.companyId));
     for (const q of d.queueIds) joined.push(rooms.queue(d.companyId, q));
     if (d.allTicket) joined.push(rooms.noQueue(d.companyId));
     if (d.super) joined.push(rooms.super());

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.js';
 import { queues, userQueues, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { userColumns, withQueues } from '../users/user-view.js';
+import { roomScope } from '../users/socket-scope.js';
 
 /**
  * Deleting a queue keeps its tickets (their queue becomes none, by the foreign key) and takes its
@@ -29,13 +30,5 @@ export async function deleteQueue(ctx: Ctx, id: number) {
     }
     return members;
   });
-  await Promise.all(
-    members.map((user) =>
-      ctx.deps.realtime.refreshUser(user.id, {
-        admin: user.profile === 'admin',
-        queueIds: user.queueIds,
-        allTicket: user.allTicket === 'enable',
-      }),
-    ),
-  );
+  await Promise.all(members.map((user) => ctx.deps.realtime.refreshUser(user.id, roomScope(user))));
 }

@@ -1,5 +1,5 @@
 import { eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { inMyScope, type TicketViewer } from '@balcao/contracts';
+import { can, inMyScope, type TicketViewer } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/context.js';
@@ -20,7 +20,8 @@ import { prepared } from '../../db/prepared.js';
 export type Viewer = TicketViewer;
 export { inMyScope };
 
-export const isAdmin = (actor: Pick<Actor, 'profile'>) => actor.profile === 'admin';
+/** The tickets' admin (the table's `tickets:manageAll`): sees, assigns and opens every ticket. */
+export const isAdmin = (actor: Pick<Actor, 'profile'>) => can(actor, 'tickets:manageAll');
 
 /**
  * The user's profile, queues and allTicket flag, read fresh: they may change during a session

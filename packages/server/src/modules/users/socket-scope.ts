@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { can } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { userQueues, users } from '../../db/schema/index.js';
@@ -7,7 +8,18 @@ import { userQueues, users } from '../../db/schema/index.js';
 export async function socketScope(deps: Deps, companyId: number, userId: number) {
   return runTenant(deps, companyId, async (tx) => {
     const [user] = await tx.select({ allTicket: users.allTicket }).from(users).where(eq(users.id, userId));
-    const links = await tx.select({ queueId: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, userId));
+    const links = await tx
+      .select({ queueId: userQueues.queueId })
+      .from(userQueues)
+      .where(eq(userQueues.userId, userId));
     return { queueIds: links.map((l) => l.queueId), allTicket: user?.allTicket === 'enable' };
   });
+}
+
+/**
+ * The rooms a user's open sockets belong in after a change, as `refreshUser` takes them: the
+ * permission table decides the admins' room, as it does when the socket connects.
+ */
+export function roomScope(user: { profile: string; queueIds: number[]; allTicket: string }) {
+  return { admin: can(user, 'realtime:admins'), queueIds: user.queueIds, allTicket: user.allTicket === 'enable' };
 }

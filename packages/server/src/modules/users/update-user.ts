@@ -7,6 +7,7 @@ import { invalid, isUniqueViolation, noPermission, notFound } from '../../platfo
 import { hashPassword } from '../../platform/passwords.js';
 import { loadUser } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
+import { roomScope } from './socket-scope.js';
 
 /**
  * Admins edit anyone in their company; a user edits only themself, and never their own
@@ -19,13 +20,17 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
   if (input.profile !== undefined && !can(actor, 'user-modal:editProfile')) throw noPermission();
   if (input.queueIds !== undefined && !can(actor, 'user-modal:editQueues')) throw noPermission();
   if ((input.whatsappId !== undefined || input.allTicket !== undefined) && !isAdmin) throw noPermission();
-  if (id === actor.userId && input.profile === 'user' && actor.profile === 'admin') {
+  // No one demotes themself: a profile set on oneself must still manage users (the table decides).
+  if (id === actor.userId && input.profile !== undefined && !can({ profile: input.profile }, 'users:manage')) {
     throw invalid({ profile: 'ownProfile' }, 'You cannot remove your own admin profile');
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     const { user, scopeChanged } = await ctx.tenant(async (tx, events) => {
-      const [before] = await tx.select({ profile: users.profile, allTicket: users.allTicket }).from(users).where(eq(users.id, id));
+      const [before] = await tx
+        .select({ profile: users.profile, allTicket: users.allTicket })
+        .from(users)
+        .where(eq(users.id, id));
       if (!before) throw notFound('user');
       await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
       await tx
@@ -54,11 +59,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
     });
     // Open sockets hear only what the new scope allows, at once (not after a reconnect).
     if (scopeChanged) {
-      await ctx.deps.realtime.refreshUser(id, {
-        admin: user.profile === 'admin',
-        queueIds: user.queueIds,
-        allTicket: user.allTicket === 'enable',
-      });
+      await ctx.deps.realtime.refreshUser(id, roomScope(user));
     }
     if (passwordHash && id !== actor.userId) await endAllSessions(ctx, id);
     return user;
@@ -77,5 +78,10 @@ async function endAllSessions(ctx: Ctx, userId: number) {
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)))
       .returning({ id: authSessions.id }),
   );
-  ctx.deps.realtime.endSessions(ctx.actor.companyId, userId, ended.map((s) => s.id), 'password-changed');
+  ctx.deps.realtime.endSessions(
+    ctx.actor.companyId,
+    userId,
+    ended.map((s) => s.id),
+    'password-changed',
+  );
 }
