@@ -32,6 +32,22 @@ export function listContacts(ctx: Ctx, q: ContactListQuery) {
   });
 }
 
+/** `GET /contacts/list`: every contact of the company, by name (pickers): the short columns. */
+export function allContacts(ctx: Ctx) {
+  return ctx.tenant((tx) =>
+    tx
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        profilePicUrl: contacts.profilePicUrl,
+      })
+      .from(contacts)
+      .orderBy(asc(contacts.name), asc(contacts.id)),
+  );
+}
+
 async function conditions(tx: Tx, q: ContactListQuery): Promise<SQL[]> {
   const conds: SQL[] = [];
   if (q.searchParam) {

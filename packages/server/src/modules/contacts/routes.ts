@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
 import {
   contactBody,
   contactImportBody,
@@ -9,13 +8,14 @@ import {
   rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { contacts } from '../../db/schema/index.js';
-import { notFound } from '../../platform/errors.js';
-import { loadContact } from './contact-view.js';
-import { listContacts } from './list-contacts.js';
+import { allContacts, listContacts } from './list-contacts.js';
+import { getContact } from './get-contact.js';
+import { createContact } from './create-contact.js';
+import { updateContact } from './update-contact.js';
+import { deleteContact } from './delete-contact.js';
 import { importContacts } from './import-contacts.js';
-import { createContact, updateContact } from './save-contact.js';
-import { previewUpload, uploadContacts } from './upload-contacts.js';
+import { uploadContacts } from './upload-contacts.js';
+import { previewUpload } from './preview-upload.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('contacts');
@@ -29,26 +29,9 @@ export const contactRoutes =
   async (app) => {
     app.get('/', { schema: { querystring: contactListQuery } }, (req) => listContacts(req.ctx, req.query));
 
-    app.get('/list', {}, (req) =>
-      req.ctx.tenant((tx) =>
-        tx
-          .select({
-            id: contacts.id,
-            name: contacts.name,
-            number: contacts.number,
-            email: contacts.email,
-            profilePicUrl: contacts.profilePicUrl,
-          })
-          .from(contacts)
-          .orderBy(asc(contacts.name), asc(contacts.id)),
-      ),
-    );
+    app.get('/list', {}, (req) => allContacts(req.ctx));
 
-    app.get('/:id', { schema: { params } }, async (req) => {
-      const contact = await req.ctx.tenant((tx) => loadContact(tx, req.params.id));
-      if (!contact) throw notFound('contact');
-      return contact;
-    });
+    app.get('/:id', { schema: { params } }, (req) => getContact(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: contactBody } }, async (req, reply) =>
       reply.status(201).send(await createContact(req.ctx, req.body)),
@@ -70,20 +53,7 @@ export const contactRoutes =
       '/:id',
       { schema: { params }, config: { permission: 'contacts-page:deleteContact' } },
       async (req, reply) => {
-        const { companyId } = req.ctx.actor;
-        await req.ctx.tenant(async (tx, events) => {
-          const deleted = await tx
-            .delete(contacts)
-            .where(eq(contacts.id, req.params.id))
-            .returning({ id: contacts.id });
-          if (deleted.length === 0) throw notFound('contact');
-          events.push({
-            companyId,
-            topic: 'contact',
-            payload: { action: 'delete', contactId: req.params.id },
-            audience: { to: 'company' },
-          });
-        });
+        await deleteContact(req.ctx, req.params.id);
         return reply.status(204).send();
       },
     );

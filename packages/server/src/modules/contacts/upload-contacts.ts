@@ -1,4 +1,4 @@
-import type { ContactUploadPreview, ContactUploadResult, ContactUploadRow } from '@balcao/contracts';
+import type { ContactUploadResult, ContactUploadRow } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { contactColumns, type ContactView } from './contact-view.js';
@@ -75,18 +75,4 @@ export async function uploadContacts(
     if (!createdNumbers.has(c.number)) errorBag.push({ contact: c.shown, error: 'ERR_DUPLICATED_CONTACT' });
   }
   return { newContacts, errorBag };
-}
-
-/**
- * `POST /contacts/upload/preview`: each row as the upload would read it (the number it would
- * store, or why the row would be refused), in order, writing nothing. Numbers already in the
- * company are not looked up: the upload reports those.
- */
-export function previewUpload(rows: ContactUploadRow[]): ContactUploadPreview {
-  return {
-    rows: rows.map((row) => {
-      const read = readContactRow(row);
-      return read.ok ? { number: read.contact.number, error: null } : { number: null, error: read.error };
-    }),
-  };
 }

@@ -1,0 +1,22 @@
+import type { ContactBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { contacts } from '../../db/schema/index.js';
+import { contactColumns, publishContact } from './contact-view.js';
+import { storedNumber } from './phone-number.js';
+import { unlessDuplicate } from './duplicate-contact.js';
+
+/** `POST /contacts`: any staff member adds a contact; its number is stored in international form. */
+export function createContact(ctx: Ctx, input: ContactBody) {
+  const { companyId } = ctx.actor;
+  const number = storedNumber(input.number);
+  return unlessDuplicate(
+    ctx.tenant(async (tx, events) => {
+      const [contact] = await tx
+        .insert(contacts)
+        .values({ companyId, name: input.name, number, email: input.email, extraInfo: input.extraInfo })
+        .returning(contactColumns);
+      publishContact(events, companyId, contact!);
+      return contact!;
+    }),
+  );
+}
