@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ACCESS_TOKEN_TTL_SECONDS } from '@balcao/contracts';
 import { servedOverHttps } from './config.js';
 import type { Deps } from './platform/context.js';
+import type { EventsFor } from './channels/channel.js';
 import {
   answerClientError,
   answerRealtimeErrors,
@@ -25,12 +26,14 @@ import { socketScope } from './modules/users/socket-scope.js';
 export interface AppOptions {
   deps: Deps;
   hub: RealtimeHub;
+  /** The door into the pipeline, for the provider routes that receive reports (boot.ts makes it). */
+  eventsFor: EventsFor;
   /** Directory of the built web app; omitted in API-only tests. */
   webDist?: string;
 }
 
 /** The whole HTTP + realtime app, used as is by main.ts and by the tests. */
-export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     // platform/request-log.ts writes one line per request instead of Fastify's two.
@@ -72,7 +75,7 @@ export async function buildApp({ deps, hub, webDist }: AppOptions): Promise<Fast
   registerErrorHandling(app, clientPage);
   registerGuard(app, deps);
   recordRoutes(app);
-  await app.register(apiRoutes(deps), { prefix: '/api' });
+  await app.register(apiRoutes(deps, eventsFor), { prefix: '/api' });
 
   const io = hub.attach(app.server, async (token) => {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'missing token', { status: 401 });

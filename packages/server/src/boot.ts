@@ -18,10 +18,14 @@ import { setPresence } from './modules/users/presence.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
+import type { EventsFor } from './channels/channel.js';
+import { channelEventsFor } from './inbox/channel-events.js';
 
 export interface Running {
   app: FastifyInstance;
   deps: Deps;
+  /** The door into the pipeline every provider reports through (tests replacing the registry reuse it). */
+  eventsFor: EventsFor;
   url: string;
   stop(): Promise<void>;
 }
@@ -50,11 +54,12 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       mailer,
       sessions: null!,
     };
-    deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES);
+    const eventsFor = channelEventsFor(deps);
+    deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES, eventsFor);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
     await seedPlatform(deps);
-    const app = await buildApp({ deps, hub, webDist: opts.webDist });
+    const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist });
     await app.listen({ port: config.PORT, host: config.HOST });
     await deps.sessions.start();
     const address = app.server.address();
@@ -63,6 +68,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     return {
       app,
       deps,
+      eventsFor,
       url: `http://${config.HOST}:${port}`,
       stop: () =>
         (stopping ??= (async () => {

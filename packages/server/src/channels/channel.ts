@@ -7,17 +7,40 @@ import type { whatsapps } from '../db/schema/index.js';
  * The one interface every WhatsApp provider implements (beta = Baileys, cloud = WhatsApp
  * Business Cloud API, sandbox = the built-in simulated phone). The registry starts a channel in
  * the process that holds the connection's lease; the channel reports what happens through
- * `ChannelEvents`, and the inbox pipeline (inbox/) stores it before anything reacts.
+ * `ChannelEvents`, the one door into the inbox pipeline (inbox/channel-events.ts), which stores it
+ * before anything reacts. A provider verifies, fetches and maps; it knows nothing of tickets.
  */
 
 export { CONNECTION_STATUSES, MEDIA_TYPES, type ConnectionStatus, type MediaType } from '@balcao/contracts';
 export type { PhoneBookContact } from '../platform/sessions.js';
 
+/** Which connection of which company a report belongs to. */
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+}
+
 export interface InboundMedia {
   mimetype: string;
   fileName?: string;
-  /** Fetches the bytes (Baileys decrypts, Cloud API downloads through the Graph API). */
+  /**
+   * Fetches the bytes (Baileys decrypts, Cloud API downloads through the Graph API). Throws
+   * `MediaUnavailable` when the provider can never give them; any other error is worth a retry.
+   */
   download(): Promise<Buffer>;
+}
+
+/**
+ * A media file the provider will never give (expired, too large, refused): the message is kept as
+ * a chat message saying so rather than failing its delivery forever. `details` go to the log.
+ */
+export class MediaUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly details: { status?: number; code?: number } = {},
+  ) {
+    super(message);
+  }
 }
 
 /** A message seen on WhatsApp, ours (sent from the phone) or the customer's. */
@@ -36,6 +59,8 @@ export interface InboundMessage {
   body: string;
   media?: InboundMedia;
   quotedExternalId?: string;
+  /** A call the provider refused for the company (the "call" setting): the caller is told why once it is stored. */
+  refusedCall?: boolean;
 }
 
 export type MessageUpdate =
@@ -57,14 +82,50 @@ export interface StatusUpdate {
   number?: string;
 }
 
+/** What a provider saw at once (a webhook delivery, or one report of a session). */
+export interface InboundBatch {
+  messages?: InboundMessage[];
+  /** Edits, deletions, reactions: applied after the messages (one may point at a message of the batch). */
+  updates?: MessageUpdate[];
+  acks?: AckUpdate[];
+}
+
+/** What became of a batch. `skipped`: messages the company ignores (groups, when it says so). */
+export interface DeliverySummary {
+  stored: number;
+  duplicates: number;
+  acks: number;
+  updates: number;
+  skipped: number;
+}
+
+/**
+ * The one door into the pipeline, for every provider (implemented in inbox/channel-events.ts and
+ * handed to providers, never imported by them). Storing is idempotent: a report seen again
+ * changes nothing.
+ */
 export interface ChannelEvents {
   status(update: StatusUpdate): Promise<void>;
-  /** Resolves once the message is stored: providers acknowledge upstream only after it. */
+  /**
+   * Resolves once everything in the batch is stored and what reacts to its messages (rating
+   * reply, chatbot) has run: providers acknowledge upstream only after it. Acks naming a message
+   * not stored yet (a status that overtook its send) are tried again shortly before giving up.
+   */
+  deliver(batch: InboundBatch): Promise<DeliverySummary>;
+  /** `deliver` of one message. */
   message(message: InboundMessage): Promise<void>;
+  /**
+   * One ack as a session reports it, applied once: a session's reports wait in one line, which
+   * an ack of a message never stored (a group the company ignores) must not hold up.
+   */
   ack(update: AckUpdate): Promise<void>;
+  /** `deliver` of one update. */
   update(update: MessageUpdate): Promise<void>;
   contact(update: { number: string; name?: string; lid?: string; profilePicUrl?: string }): Promise<void>;
 }
+
+/** The door of a connection (composed in boot.ts; the registry and the webhook routes receive it). */
+export type EventsFor = (conn: ConnectionRef) => ChannelEvents;
 
 export interface OutboundMessage {
   /** Phone number digits or group id. */

@@ -3,13 +3,11 @@ import type pg from 'pg';
 import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { channelLeases, whatsapps } from '../db/schema/index.js';
-import type { Channel, ChannelFactory } from './channel.js';
+import type { Channel, ChannelEvents, ChannelFactory, EventsFor } from './channel.js';
 export type { ChannelFactory, Whatsapp } from './channel.js';
 import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox } from './outbox.js';
-import { channelEvents } from './events.js';
-
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
@@ -52,9 +50,11 @@ export class SessionRegistry implements Sessions {
   private ticking?: Promise<void>;
   private stopped = false;
 
+  /** `eventsFor`: the door into the pipeline (inbox/channel-events.ts) each channel reports through. */
   constructor(
     private readonly deps: Deps,
     private readonly factories: Partial<Record<string, ChannelFactory>>,
+    private readonly eventsFor: EventsFor,
   ) {}
 
   async start(): Promise<void> {
@@ -249,11 +249,16 @@ export class SessionRegistry implements Sessions {
       return;
     }
     if (!(await tryAcquire(db, this.holder, whatsappId, conn.companyId))) return;
-    const channel = factory(
-      conn,
-      channelEvents(this.deps, conn, () => this.drain(whatsappId)),
-      this.deps,
-    );
+    const door = this.eventsFor(conn);
+    // A connection that comes up sends what waited in its outbox.
+    const events: ChannelEvents = {
+      ...door,
+      status: async (update) => {
+        await door.status(update);
+        if (update.status === 'CONNECTED') this.drain(whatsappId);
+      },
+    };
+    const channel = factory(conn, events, this.deps);
     this.live.set(whatsappId, { channel, companyId: conn.companyId, draining: false, drainAgain: false });
     try {
       await channel.start();

@@ -68,7 +68,11 @@ beforeAll(async () => {
   t = await startTestApp();
   const deps = t.running.deps;
   await deps.sessions.stop();
-  deps.sessions = new SessionRegistry(deps, Object.fromEntries(PROVIDERS.map((p) => [p, slowStart])));
+  deps.sessions = new SessionRegistry(
+    deps,
+    Object.fromEntries(PROVIDERS.map((p) => [p, slowStart])),
+    t.running.eventsFor,
+  );
   await deps.sessions.start();
   tenant = await createTenant(t, { planId: (await createPlan(t, { connections: ROUNDS + 2 })).id });
 });

@@ -80,7 +80,7 @@ describe('session takeover', () => {
     expect((await outbound(ticketId)).filter((m) => m.ack === 0).map((m) => m.body)).toEqual(['Segunda', 'Terceira']);
 
     // A competes again: within the lease's lifetime it takes the session over and sends them.
-    a.running.deps.sessions = new SessionRegistry(a.running.deps, CHANNEL_FACTORIES);
+    a.running.deps.sessions = new SessionRegistry(a.running.deps, CHANNEL_FACTORIES, a.running.eventsFor);
     await a.running.deps.sessions.start();
     const started = Date.now();
     const all = await until(async () => {

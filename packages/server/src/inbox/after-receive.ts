@@ -1,39 +1,66 @@
 import type { Deps } from '../platform/context.js';
-import type { InboundMessage } from '../channels/channel.js';
-import type { ConnectionRef, Received } from './receive-message.js';
+import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
+import type { BatchItem, BatchReceived } from './receive-batch.js';
 import { handleRatingReply } from '../modules/tickets/rating-reply.js';
 import { runChatbot } from '../automation/run-chatbot.js';
+import { answerRefusedCall } from '../automation/refused-call.js';
 
-/** What the storing transaction knew about the message's ticket when it committed. */
-export interface Committed {
-  ratingPending: boolean;
-  /** The chatbot's job, queued with the message (automation/chatbot-jobs.ts), when it has one. */
-  chatbotJobId?: string;
-}
+/** A message as its storing transaction committed it (receive-batch.ts). */
+type Stored = Extract<BatchReceived, { stored: true }>;
 
 /**
- * What reacts to a customer's message once it is stored (receive-message.ts and the batch path
- * call this after their transaction commits): the answer to a rating request, then the
- * chatbot's turn, claiming the job the transaction queued. A failure here is logged and never
- * undoes the stored message; the chatbot's job then runs from a worker.
+ * What reacts to a customer's message once it is stored, after its transaction commits: the answer
+ * to a rating request, then the chatbot's turn, claiming the job the transaction queued, then the
+ * answer to a call the provider refused. A failure here is logged and never undoes the stored
+ * message; the chatbot's job then runs from a worker.
  */
-export async function afterReceive(
-  deps: Deps,
-  conn: ConnectionRef,
-  msg: InboundMessage,
-  received: Received,
-  committed?: Committed,
-): Promise<Received> {
-  if (!received.stored || msg.fromMe) return received;
+async function afterReceive(deps: Deps, conn: ConnectionRef, msg: InboundMessage, stored: Stored): Promise<void> {
+  if (msg.fromMe) return;
   try {
     // No rating was asked when the message came in: nothing to read (a request made since is not answered by it).
-    if (committed?.ratingPending !== false) await handleRatingReply(deps, conn.companyId, received.ticketId, msg.body);
-    if (committed?.chatbotJobId) {
-      const job = { companyId: conn.companyId, ticketId: received.ticketId, messageId: received.messageId };
-      await runChatbot(deps, job, { claim: committed.chatbotJobId });
+    if (stored.ticket.ratingPending) await handleRatingReply(deps, conn.companyId, stored.ticketId, msg.body);
+    if (stored.chatbotJobId) {
+      const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
+      await runChatbot(deps, job, { claim: stored.chatbotJobId });
     }
   } catch (err) {
-    deps.log.error({ err, ticketId: received.ticketId }, 'reacting to an inbound message failed');
+    deps.log.error({ err, ticketId: stored.ticketId }, 'reacting to an inbound message failed');
   }
-  return received;
+  if (msg.refusedCall) {
+    await answerRefusedCall(deps, conn, stored.messageId).catch((err: unknown) =>
+      deps.log.error({ err, ticketId: stored.ticketId }, 'answering a refused call failed'),
+    );
+  }
+}
+
+/** Reactions of one ticket run one after the other, in the order its messages were stored. */
+const reacting = new Map<number, Promise<unknown>>();
+
+/**
+ * `afterReceive` for every message a batch stored, after its commit: the messages of one ticket
+ * one after the other in their order (across batches of this process too), tickets side by side.
+ * Resolves when they are done; a failure is afterReceive's to log, never the batch's.
+ */
+export function reactToBatch(
+  deps: Deps,
+  items: readonly BatchItem[],
+  results: readonly BatchReceived[],
+): Promise<void> {
+  const done: Promise<unknown>[] = [];
+  results.forEach((received, i) => {
+    if (!received.stored) return;
+    const { conn, msg } = items[i]!;
+    const previous = reacting.get(received.ticketId) ?? Promise.resolve();
+    const next = previous
+      .then(() => afterReceive(deps, conn, msg, received))
+      .catch((err: unknown) =>
+        deps.log.error({ err, ticketId: received.ticketId }, 'reacting to an inbound message failed'),
+      )
+      .finally(() => {
+        if (reacting.get(received.ticketId) === next) reacting.delete(received.ticketId);
+      });
+    reacting.set(received.ticketId, next);
+    done.push(next);
+  });
+  return Promise.all(done).then(() => undefined);
 }

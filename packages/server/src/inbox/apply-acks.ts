@@ -1,17 +1,17 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
-import type { AckUpdate } from '../channels/channel.js';
-import type { ConnectionRef } from './receive-message.js';
+import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
 import { runTenantRetrying } from './retry-transaction.js';
 
 type Message = typeof messages.$inferSelect;
 
 /**
- * Many acknowledgements of one connection (a webhook delivery's statuses) in one transaction,
- * with the rules of `applyAck`: an ack moves forward only, a failure keeps the ack and records
- * the error. Answers how many messages changed and the external ids not stored (yet): a status
- * can overtake the send that produced it, the caller may try those again.
+ * Acknowledgements of one connection (a webhook delivery's statuses, a session's one ack) in one
+ * transaction: an ack moves a message's ack forward only (a late "delivered" never undoes "read");
+ * a failure keeps the ack and records the error. Answers how many messages changed and the
+ * external ids not stored (yet): a status can overtake the send that produced it, the caller may
+ * try those again.
  */
 export async function applyAcks(
   deps: Deps,

@@ -3,10 +3,8 @@ import type { Deps, EventSink } from '../platform/context.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import type { Tx } from '../db/client.js';
 import { messages, tickets } from '../db/schema/index.js';
-import type { InboundMessage } from '../channels/channel.js';
-import type { ConnectionRef, Received } from './receive-message.js';
+import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from './preview.js';
-import { afterReceive } from './after-receive.js';
 import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
 import { tableRows } from './table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
@@ -26,21 +24,21 @@ type Message = typeof messages.$inferSelect;
  * has one), or a duplicate.
  */
 export type BatchReceived =
-  | (Extract<Received, { stored: true }> & { ticket: Ticket; chatbotJobId?: string })
-  | Extract<Received, { stored: false }>;
+  | { stored: true; messageId: number; ticketId: number; ticket: Ticket; chatbotJobId?: string }
+  | { stored: false; reason: 'duplicate' };
 
 /**
- * Stores a batch of inbound messages of one company — a whole webhook delivery, or several —
- * in one transaction of a fixed number of statements, whatever the number of messages: the
- * same rules as `receiveMessage` (exactly once, contact by number, the live ticket or a new
- * pending one, unread count, preview and last customer message time, the same events), set-based:
- * locks, duplicate check, contacts, live tickets (plus one insert when new ones are needed),
- * messages with their tickets' update. Answers one result per item, in order. Nothing reacts
- * before the commit; `reactToBatch` runs `afterReceive` after it.
+ * Stores a batch of inbound messages of one company — one message of a session, a whole webhook
+ * delivery, or several (group-commit.ts) — in one transaction of a fixed number of statements,
+ * whatever the number of messages: exactly once, contact by number, the live ticket or a new
+ * pending one, unread count, preview and last customer message time, and their events,
+ * set-based: locks, duplicate check, contacts, live tickets (plus one insert when new ones are
+ * needed), messages with their tickets' update. Answers one result per item, in order. Nothing
+ * reacts before the commit; `reactToBatch` (after-receive.ts) runs after it.
  *
  * Exactly once: transaction-scoped advisory locks on every (connection, external id), taken in
- * one sorted order (the same keys `receiveMessage` locks), line up concurrent deliveries of the
- * same messages; the duplicate check that follows is then exact. Contacts and tickets are also
+ * one sorted order, line up concurrent deliveries of the same messages; the duplicate check
+ * that follows is then exact. Contacts and tickets are also
  * locked in sorted order, so two batches sharing customers wait for each other rather than
  * deadlock (one that still does is run again); the unique indexes (messages,
  * `tickets_one_live_key`) stay the backstop.
@@ -256,39 +254,4 @@ async function insertMessages(
     returning ${messageRows.list('m')}`);
   for (const r of patched.map((row) => messageRows.map(row))) byKey.set(keyOf(r.whatsappId!, r.externalId!), r);
   return { rows: rows.map((r) => byKey.get(keyOf(r.whatsappId!, r.externalId!))!), tickets, botMayAct: mayAct };
-}
-
-/** Reactions of one ticket run one after the other, in the order its messages were stored. */
-const reacting = new Map<number, Promise<unknown>>();
-
-/**
- * `afterReceive` for every message a batch stored, after its commit: the messages of one ticket
- * one after the other in their order (across batches of this process too), tickets side by side.
- * Resolves when they are done; a failure is afterReceive's to log, never the batch's.
- */
-export function reactToBatch(
-  deps: Deps,
-  items: readonly BatchItem[],
-  results: readonly BatchReceived[],
-): Promise<void> {
-  const done: Promise<unknown>[] = [];
-  results.forEach((received, i) => {
-    if (!received.stored) return;
-    const { conn, msg } = items[i]!;
-    const previous = reacting.get(received.ticketId) ?? Promise.resolve();
-    const next = previous
-      .then(() => {
-        const { ticket, chatbotJobId, ...stored } = received;
-        return afterReceive(deps, conn, msg, stored, { ratingPending: ticket.ratingPending, chatbotJobId });
-      })
-      .catch((err: unknown) =>
-        deps.log.error({ err, ticketId: received.ticketId }, 'reacting to an inbound message failed'),
-      )
-      .finally(() => {
-        if (reacting.get(received.ticketId) === next) reacting.delete(received.ticketId);
-      });
-    reacting.set(received.ticketId, next);
-    done.push(next);
-  });
-  return Promise.all(done).then(() => undefined);
 }

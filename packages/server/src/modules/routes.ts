@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../platform/context.js';
+import type { EventsFor } from '../channels/channel.js';
 import { authRoutes } from './auth/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { planRoutes } from './plans/routes.js';
@@ -21,9 +22,12 @@ import { ticketNoteRoutes } from './ticket-notes/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
 
-/** Every API module and the prefix it answers under /api. */
+/**
+ * Every API module and the prefix it answers under /api. Provider routes that receive reports
+ * (the Cloud API webhook, the sandbox simulator) get the door into the pipeline, `eventsFor`.
+ */
 export const apiRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Deps, eventsFor: EventsFor): FastifyPluginAsync =>
   async (api) => {
     await api.register(authRoutes(deps), { prefix: '/auth' });
     await api.register(passwordRoutes(deps));
@@ -32,14 +36,14 @@ export const apiRoutes =
     await api.register(userRoutes(deps), { prefix: '/users' });
     await api.register(settingRoutes(deps), { prefix: '/settings' });
     await api.register(helpRoutes(deps), { prefix: '/helps' });
-    await api.register(cloudWebhookRoutes(deps), { prefix: '/webhooks/whatsapp' });
+    await api.register(cloudWebhookRoutes(deps, eventsFor), { prefix: '/webhooks/whatsapp' });
     await api.register(connectionRoutes(deps), { prefix: '/whatsapp' });
     await api.register(connectionSessionRoutes(deps), { prefix: '/whatsappsession' });
     await api.register(externalApiRoutes(deps), { prefix: '/messages' });
     await api.register(ticketRoutes(deps), { prefix: '/tickets' });
     await api.register(messageRoutes(deps), { prefix: '/messages' });
     await api.register(contactRoutes(deps), { prefix: '/contacts' });
-    await api.register(sandboxRoutes(deps), { prefix: '/sandbox' });
+    await api.register(sandboxRoutes(deps, eventsFor), { prefix: '/sandbox' });
     await api.register(tagRoutes(deps), { prefix: '/tags' });
     await api.register(ticketTagRoutes(deps), { prefix: '/ticket-tags' });
     await api.register(kanbanRoutes(deps), { prefix: '/ticket' });

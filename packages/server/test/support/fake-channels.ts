@@ -56,7 +56,11 @@ export async function useFakeChannels(t: TestApp): Promise<FakeChannels> {
     },
   });
   await deps.sessions.stop();
-  deps.sessions = new SessionRegistry(deps, Object.fromEntries(PROVIDERS.map((p) => [p, factory])));
+  deps.sessions = new SessionRegistry(
+    deps,
+    Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
+    t.running.eventsFor,
+  );
   await deps.sessions.start();
   return log;
 }

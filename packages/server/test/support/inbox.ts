@@ -1,19 +1,18 @@
 /**
  * Inbox test support: queues, connections and contacts written straight to a company's scope
  * (their own endpoints are not what these tests exercise), customer messages arriving through
- * the real inbound pipeline (`receiveMessage`), channels that record what they are asked, and
+ * the real inbound pipeline (the app's door, `eventsFor`), channels that record what they are asked, and
  * socket listeners.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PROVIDERS } from '@balcao/contracts';
 import type { TestApp } from './app.js';
 import type { Tenant } from './factories.js';
 import { inTenant, type Tx } from '../../src/db/client.js';
 import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../src/db/schema/index.js';
-import { receiveMessage } from '../../src/inbox/receive-message.js';
 import type { Channel, InboundMessage, OutboundMessage } from '../../src/channels/channel.js';
 import { SessionRegistry, type ChannelFactory } from '../../src/channels/registry.js';
 
@@ -86,7 +85,7 @@ export async function inbound(
   body: string,
   extra: Partial<InboundMessage> = {},
 ) {
-  const received = await receiveMessage(t.running.deps, conn, {
+  const message: InboundMessage = {
     externalId: `in-${uid()}${uid()}`,
     chatId: from.number,
     isGroup: from.isGroup ?? false,
@@ -96,9 +95,16 @@ export async function inbound(
     type: 'chat',
     body,
     ...extra,
-  });
-  if (!received.stored) throw new Error(`message not stored: ${received.reason}`);
-  return received;
+  };
+  const summary = await t.running.eventsFor(conn).deliver({ messages: [message] });
+  if (summary.stored !== 1) throw new Error(`message not stored: ${JSON.stringify(summary)}`);
+  const [row] = await scoped(t, conn.companyId, (tx) =>
+    tx
+      .select({ messageId: messages.id, ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, message.externalId))),
+  );
+  return { stored: true as const, messageId: row!.messageId, ticketId: row!.ticketId };
 }
 
 /** The ticket row as stored (bypassing the API). */
@@ -153,7 +159,11 @@ export async function useRecordingChannels(t: TestApp): Promise<RecordingChannel
     },
   });
   await deps.sessions.stop();
-  deps.sessions = new SessionRegistry(deps, Object.fromEntries(PROVIDERS.map((p) => [p, factory])));
+  deps.sessions = new SessionRegistry(
+    deps,
+    Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
+    t.running.eventsFor,
+  );
   await deps.sessions.start();
   return log;
 }

@@ -13,19 +13,18 @@ import { createTenant, type Tenant } from '../../../test/support/factories.js';
 import { inTenant } from '../../db/client.js';
 import { channelKeys, contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import { SendError, type Channel } from '../channel.js';
-import { channelEvents } from '../events.js';
 import type { Whatsapp } from '../channel.js';
 import { createBetaChannel } from './beta-channel.js';
 import { FakeSocket } from './fake-socket.js';
-import { CALL_REFUSED_TEXT } from './calls.js';
+import { CALL_REFUSED_TEXT } from '../../automation/refused-call.js';
 import { runTenant } from '../../platform/context.js';
 import { queueOutbound } from '../../inbox/queue-outbound.js';
 import { drainOutbox } from '../outbox.js';
 
 /**
  * The beta channel against the real pipeline: the factory is called the way the registry calls
- * it (with `channelEvents`), so statuses land in `whatsapps`, messages go through receiveMessage,
- * acks and edits through apply-ack — only the Baileys socket is a fake.
+ * it (with the app's door, `eventsFor`), so statuses land in `whatsapps`, messages, acks and edits
+ * go through the pipeline — only the Baileys socket is a fake.
  */
 
 let t: TestApp;
@@ -73,11 +72,7 @@ function harness(conn: Whatsapp) {
     downloadMedia: async () => Buffer.from('fake media bytes'),
     backoff: { initialMs: 20, maxMs: 80 },
   });
-  const channel = factory(
-    conn,
-    channelEvents(t.running.deps, conn, () => {}),
-    t.running.deps,
-  );
+  const channel = factory(conn, t.running.eventsFor(conn), t.running.deps);
   open.push(channel);
   return { conn, channel, sockets, last: () => sockets.at(-1)! };
 }

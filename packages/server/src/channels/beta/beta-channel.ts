@@ -24,7 +24,7 @@ import { chatJid, phoneOf, toJid } from './jid.js';
 import { outboundContent } from './outbound.js';
 import { downloadWithBaileys, makeBaileysSocket, type BetaSocket, type SocketMaker } from './socket.js';
 import { storedContent } from './stored-content.js';
-import { answerRefusedCall, callsAccepted } from './calls.js';
+import { callsAccepted } from './calls.js';
 
 export interface BetaOptions {
   makeSocket: SocketMaker;
@@ -92,9 +92,6 @@ export class BetaChannel implements Channel {
     this.inbound = new Inbound(events, this.log, {
       lidWait: opts.lidWait,
       download: (msg, sock) => opts.downloadMedia(msg, sock, this.baileysLog),
-      callRefused: async (log) => {
-        await answerRefusedCall(deps, this.ref, log.externalId);
-      },
     });
   }
 
@@ -274,8 +271,8 @@ export class BetaChannel implements Channel {
 
   /**
    * Incoming calls. When the company takes none (the "call" setting, disabled by default) a
-   * ringing call is refused on the spot and the caller told so in a message; either way the
-   * call is logged on the ticket.
+   * ringing call is refused on the spot (the pipeline then tells the caller so in a message);
+   * either way the call is logged on the ticket.
    */
   private async onCalls(calls: WACallEvent[], sock: BetaSocket): Promise<void> {
     for (const call of calls) {

@@ -1,57 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SETTING_DEFAULTS } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { messages, settings, tickets } from '../../db/schema/index.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
-import type { ConnectionRef } from '../../inbox/receive-message.js';
+import { settings } from '../../db/schema/index.js';
 
-/** What a caller reads when the company takes no calls (the "call" setting disabled). */
-export const CALL_REFUSED_TEXT =
-  '*Mensagem automática:* este número não atende chamadas de voz ou vídeo. ' +
-  'Por favor, envie sua mensagem por escrito que responderemos por aqui. Obrigado!';
-
-/** Whether the company takes WhatsApp calls: the "call" setting ("disabled" by default). */
+/**
+ * Whether the company takes WhatsApp calls: the "call" setting ("disabled" by default). A call
+ * it does not take is refused on WhatsApp here; the pipeline tells the caller why
+ * (`InboundMessage.refusedCall`, automation/refused-call.ts).
+ */
 export async function callsAccepted(deps: Deps, companyId: number): Promise<boolean> {
   const value = await runTenant(deps, companyId, async (tx) => {
     const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'call'));
     return row?.value ?? SETTING_DEFAULTS.call;
   });
   return value === 'enabled';
-}
-
-/**
- * After a refused call's call-log message is stored: tells the caller, on the same ticket, that
- * calls are not taken — an outbound bot message queued like any other, then the outbox is kicked.
- * Once per call: the call-log message records that its answer was queued, so a call reported
- * again (a replay) does not answer twice. Not for groups.
- */
-export async function answerRefusedCall(deps: Deps, conn: ConnectionRef, callLogExternalId: string): Promise<boolean> {
-  const queued = await runTenant(deps, conn.companyId, async (tx, events) => {
-    const [log] = await tx
-      .update(messages)
-      .set({ data: sql`coalesce(${messages.data}, '{}'::jsonb) || '{"refusalAnswered": true}'::jsonb` })
-      .where(
-        and(
-          eq(messages.whatsappId, conn.id),
-          eq(messages.externalId, callLogExternalId),
-          sql`coalesce((${messages.data}->>'refusalAnswered')::boolean, false) = false`,
-        ),
-      )
-      .returning({ ticketId: messages.ticketId });
-    if (!log) return false;
-    const [ticket] = await tx.select({ isGroup: tickets.isGroup }).from(tickets).where(eq(tickets.id, log.ticketId));
-    if (!ticket || ticket.isGroup) return false;
-    await queueOutbound(tx, events, {
-      companyId: conn.companyId,
-      ticketId: log.ticketId,
-      whatsappId: conn.id,
-      body: CALL_REFUSED_TEXT,
-      userId: null,
-      bot: true,
-    });
-    return true;
-  });
-  if (queued) await deps.sessions.kickOutbox(conn.id);
-  return queued;
 }

@@ -24,8 +24,6 @@ const DELIVERY_ATTEMPTS = 6;
 export interface InboundOptions {
   lidWait: { max: number; ttlMs: number };
   download(msg: WAMessage, sock: BetaSocket | undefined): Promise<Buffer>;
-  /** A refused call's log message is stored (or was, by an earlier report of the same call). */
-  callRefused?(log: InboundMessage): Promise<void>;
 }
 
 /**
@@ -88,14 +86,12 @@ export class Inbound {
   }
 
   /**
-   * An incoming call's log message; a refused one (the "call" setting) is told to the caller once
-   * its log is stored — also when it waited for the caller's number.
+   * An incoming call's log message; for a refused one (the "call" setting) the pipeline tells the
+   * caller why once its log is stored — also when it waited for the caller's number.
    */
   async call(call: WACallEvent, outcome: 'received' | 'rejected'): Promise<void> {
     await this.resolve(callLidsToResolve(call));
-    const mapped = mapCall(call, this.context(), outcome);
-    await this.apply(mapped, `call-${call.id}`, () => this.call(call, outcome));
-    if (mapped.kind === 'message' && outcome === 'rejected') await this.opts.callRefused?.(mapped.message);
+    await this.apply(mapCall(call, this.context(), outcome), `call-${call.id}`, () => this.call(call, outcome));
   }
 
   async updates(updates: WAMessageUpdate[]): Promise<void> {

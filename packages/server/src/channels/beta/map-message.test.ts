@@ -346,7 +346,8 @@ describe('mapCall', () => {
       contact: { number: PN },
     });
     expect(stored(mapCall(call({ isVideo: true }), ctx())).body).toBe('Chamada de vídeo recebida');
-    expect(stored(mapCall(call(), ctx(), 'rejected')).body).toBe('Chamada de voz recusada');
+    expect(stored(mapCall(call(), ctx(), 'rejected'))).toMatchObject({ body: 'Chamada de voz recusada', refusedCall: true });
+    expect(stored(mapCall(call(), ctx())).refusedCall).toBeUndefined();
     expect(mapCall(call({ status: 'timeout' }), ctx()).kind).toBe('ignore');
   });
 

@@ -149,15 +149,23 @@ export function callLidsToResolve(call: WACallEvent): string[] {
 
 /**
  * An incoming call as a call-log message (one per call: its offer), received or refused (the
- * "call" setting). The caller is identified as in `mapMessage`: by phone number, deferred while
- * only a LID is known.
+ * "call" setting; a refused one is marked `refusedCall`). The caller is identified as in
+ * `mapMessage`: by phone number, deferred while only a LID is known.
  */
 export function mapCall(call: WACallEvent, ctx: MapContext, outcome: 'received' | 'rejected' = 'received'): Mapped {
   if (call.status !== 'offer') return { kind: 'ignore', reason: `call ${call.status}` };
   const caller = personOf(call.from, call.callerPn, ctx);
   const groupId = call.isGroup ? groupIdOf(call.groupJid) : undefined;
   const body = callBody(Boolean(call.isVideo), outcome);
-  const base = { externalId: `call-${call.id}`, fromMe: false, timestamp: call.date, type: 'call_log' as const, body };
+  const base = {
+    externalId: `call-${call.id}`,
+    fromMe: false,
+    timestamp: call.date,
+    type: 'call_log' as const,
+    body,
+    // The pipeline tells the caller why, once the log is stored.
+    ...(outcome === 'rejected' ? { refusedCall: true } : {}),
+  };
   if (groupId) {
     const name = ctx.groupName?.(groupId);
     return {

@@ -5,6 +5,7 @@ import { Inbound } from './inbound.js';
 
 const events: ChannelEvents = {
   status: async () => {},
+  deliver: async () => ({ stored: 0, duplicates: 0, acks: 0, updates: 0, skipped: 0 }),
   message: async () => {},
   ack: async () => {},
   update: async () => {},

@@ -5,10 +5,9 @@ import { cloudWebhookParams, cloudWebhookVerifyQuery } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { EventsFor } from '../channel.js';
 import { Admission } from './admission.js';
 import { handleDelivery, type CloudConnection } from './handle-delivery.js';
-import { GroupCommit } from './group-commit.js';
-import { receiveBatch, type BatchItem, type BatchReceived } from '../../inbox/receive-batch.js';
 import { validSignature } from './signature.js';
 import { webhookDelivery } from './webhook-payload.js';
 
@@ -25,21 +24,13 @@ const columns = {
 
 /**
  * Deliveries handled at once by this process; more wait in line, up to a bound, then get 429.
- * Their messages reach the database through the group commit below (at most GROUP_PARALLEL
- * transactions per company), so this bounds work in flight (media downloads, statuses), and
- * the more deliveries wait together, the bigger and fewer the transactions.
+ * Their messages reach the database through the pipeline's group commit (inbox/group-commit.ts:
+ * at most two transactions per company), so this bounds work in flight (media downloads,
+ * statuses), and the more deliveries wait together, the bigger and fewer the transactions.
  */
 const MAX_ACTIVE_DELIVERIES = 32;
 const MAX_WAIT_MS = 5_000;
 const MAX_QUEUED = 1_000;
-/**
- * Concurrent deliveries of one company share a transaction (group-commit.ts): at most this many
- * messages, and two transactions at a time per company. One would cost less CPU (the second
- * mostly waits for the first's row locks: deliveries of one number share customers), but a
- * single slow commit would then hold up every delivery (measured: p99 in seconds on a busy box).
- */
-const GROUP_MAX_MESSAGES = 500;
-const GROUP_PARALLEL = 2;
 /**
  * A connection's webhook fields are read again after this long: a changed app secret or verify
  * token applies within it (Meta delivers again what was refused meanwhile). Found ones only.
@@ -65,23 +56,17 @@ const refused = (message: string) => new AppError('ERR_INVALID_CREDENTIALS', mes
  * HMAC of the raw body with the connection's app secret proves each delivery. Nothing is read
  * from a delivery before its signature is checked. A delivery is answered 200 once everything in
  * it is stored; anything else (an error, 429 when this process is saturated) makes Meta deliver
- * it again, which is harmless: storing is idempotent.
+ * it again, which is harmless: storing is idempotent. What a delivery holds enters the pipeline
+ * through `eventsFor`, the door every provider reports through.
  */
 export const cloudWebhookRoutes =
-  (deps: Deps): FastifyPluginAsync =>
+  (deps: Deps, eventsFor: EventsFor): FastifyPluginAsync =>
   async (app) => {
     // The signature covers the bytes as sent: keep them (this plugin only; JSON is parsed below).
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
     const db = deps.pools.platformDb;
     const admission = new Admission(MAX_ACTIVE_DELIVERIES, MAX_WAIT_MS, MAX_QUEUED);
-    const group = new GroupCommit<BatchItem, BatchReceived>(
-      (companyId, items) => receiveBatch(deps, companyId, items),
-      {
-        maxItems: GROUP_MAX_MESSAGES,
-        parallel: GROUP_PARALLEL,
-      },
-    );
     const cache = new Map<number, { conn: WebhookConnection; until: number }>();
     const load = async (param: string): Promise<WebhookConnection> => {
       const id = /^\d{1,10}$/.test(param) ? Number(param) : 0;
@@ -132,7 +117,7 @@ export const cloudWebhookRoutes =
       const outcome = await admission.run(async () => {
         // Meta gave up waiting (it will deliver again): do not store for nobody.
         if (req.raw.socket.destroyed) return undefined;
-        return handleDelivery(deps, parsed.data, router(conn), (companyId, items) => group.submit(companyId, items));
+        return handleDelivery(deps, parsed.data, router(conn), eventsFor);
       });
       if (!outcome.admitted) {
         req.log.warn(

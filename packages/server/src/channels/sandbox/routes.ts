@@ -9,6 +9,7 @@ import {
   sandboxScanBody,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
+import type { EventsFor } from '../channel.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
 import {
   conversation,
@@ -27,9 +28,9 @@ const ADMIN = { permission: 'connections-page:editOrDeleteConnection' } as const
 /** Base64 grows a file by 4/3; room for the JSON around it. */
 const MESSAGE_BODY_LIMIT = Math.ceil((SANDBOX_MAX_MEDIA_BYTES * 4) / 3) + 64 * 1024;
 
-/** `/api/sandbox/{whatsappId}/…`: the sandbox provider's simulated phones. */
+/** `/api/sandbox/{whatsappId}/…`: the sandbox provider's simulated phones, reporting through `eventsFor`. */
 export const sandboxRoutes =
-  (_deps: Deps): FastifyPluginAsyncZod =>
+  (_deps: Deps, eventsFor: EventsFor): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/:whatsappId', { schema: { params: sandboxParams }, config: ADMIN }, (req) =>
       sandboxState(req.ctx, req.params.whatsappId),
@@ -54,7 +55,8 @@ export const sandboxRoutes =
     app.post(
       '/:whatsappId/messages',
       { schema: { params: sandboxParams, body: sandboxMessageBody }, config: ADMIN, bodyLimit: MESSAGE_BODY_LIMIT },
-      async (req, reply) => reply.status(201).send(await customerSends(req.ctx, req.params.whatsappId, req.body)),
+      async (req, reply) =>
+        reply.status(201).send(await customerSends(req.ctx, eventsFor, req.params.whatsappId, req.body)),
     );
 
     app.get('/:whatsappId/conversations/:number', { schema: { params: sandboxNumberParams }, config: ADMIN }, (req) =>
@@ -64,7 +66,7 @@ export const sandboxRoutes =
     app.post(
       '/:whatsappId/conversations/:number/read',
       { schema: { params: sandboxNumberParams }, config: { ...ADMIN, input: { none: true } } },
-      (req) => markRead(req.ctx, req.params.whatsappId, req.params.number),
+      (req) => markRead(req.ctx, eventsFor, req.params.whatsappId, req.params.number),
     );
 
     app.get(

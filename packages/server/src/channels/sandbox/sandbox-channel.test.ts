@@ -25,6 +25,7 @@ function recorder() {
   const acks: AckUpdate[] = [];
   const events: ChannelEvents = {
     status: async (u) => void statuses.push(u),
+    deliver: async () => ({ stored: 0, duplicates: 0, acks: 0, updates: 0, skipped: 0 }),
     message: async () => {},
     ack: async (u) => void acks.push(u),
     update: async () => {},

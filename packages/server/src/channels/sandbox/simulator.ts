@@ -5,12 +5,14 @@ import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { contacts, messages, sandboxCustomers, tickets, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
-import { applyAck } from '../../inbox/apply-ack.js';
-import { channelEvents } from '../events.js';
-import type { InboundMessage } from '../channel.js';
+import type { EventsFor, InboundMessage } from '../channel.js';
 import { decodeMedia } from './media.js';
 
-/** The simulator's use cases: any process may serve them; the live channel runs in the lease holder. */
+/**
+ * The simulator's use cases: any process may serve them; the live channel runs in the lease
+ * holder. What the simulated phone reports (a customer's message, replies read) enters the
+ * pipeline through its door, `eventsFor`, as any provider's reports do.
+ */
 
 const CONVERSATION_LIMIT = 200;
 
@@ -93,11 +95,11 @@ export async function saveCustomer(ctx: Ctx, id: number, input: SandboxCustomerB
 }
 
 /**
- * A customer writes to the connection. The message goes through the same path a live channel's
- * inbound messages take (`channelEvents().message`: stored once with its contact and ticket,
- * then published), and the answer is the stored message with its ticket.
+ * A customer writes to the connection. The message goes through the door every provider's
+ * inbound messages take (stored once with its contact and ticket, then published), and the
+ * answer is the stored message with its ticket.
  */
-export async function customerSends(ctx: Ctx, id: number, input: SandboxMessageBody) {
+export async function customerSends(ctx: Ctx, eventsFor: EventsFor, id: number, input: SandboxMessageBody) {
   const row = await ctx.tenant(async (tx) => {
     // The connection first: another company's answers 404 whatever the file is.
     const conn = await loadSandbox(tx, id);
@@ -131,7 +133,7 @@ export async function customerSends(ctx: Ctx, id: number, input: SandboxMessageB
     body: input.body,
     media: media && { mimetype: media.mimetype, fileName: media.fileName, download: async () => media.data },
   };
-  await channelEvents(ctx.deps, row.conn, () => {}).message(inbound);
+  await eventsFor(row.conn).message(inbound);
   const [stored] = await conversationRows(
     ctx,
     id,
@@ -198,7 +200,7 @@ async function conversationRows(ctx: Ctx, id: number, where: ReturnType<typeof a
 }
 
 /** The customer opens the chat: every reply that reached them becomes read (ack 4). */
-export async function markRead(ctx: Ctx, id: number, number: string) {
+export async function markRead(ctx: Ctx, eventsFor: EventsFor, id: number, number: string) {
   const unread = await ctx.tenant(async (tx) => {
     const conn = await loadSandbox(tx, id);
     if (conn.status !== 'CONNECTED') throw notConnected();
@@ -219,9 +221,9 @@ export async function markRead(ctx: Ctx, id: number, number: string) {
       .orderBy(asc(messages.id));
     return rows.map((r) => r.externalId!);
   });
-  const ref = { id, companyId: ctx.actor.companyId };
-  let read = 0;
-  for (const externalId of unread) if (await applyAck(ctx.deps, ref, { externalId, ack: 4 })) read++;
+  if (unread.length === 0) return { read: 0 };
+  const acks = unread.map((externalId) => ({ externalId, ack: 4 }));
+  const { acks: read } = await eventsFor({ id, companyId: ctx.actor.companyId }).deliver({ acks });
   return { read };
 }
 

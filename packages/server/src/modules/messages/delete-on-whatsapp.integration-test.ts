@@ -129,7 +129,7 @@ describe('while the session is down', () => {
     expect(await phoneShows(customer.number)).toMatchObject([{ id: sent.id, isDeleted: false }]);
 
     // A process takes the session again (a restart, another process after the lease expired).
-    t.running.deps.sessions = new SessionRegistry(t.running.deps, CHANNEL_FACTORIES);
+    t.running.deps.sessions = new SessionRegistry(t.running.deps, CHANNEL_FACTORIES, t.running.eventsFor);
     await t.running.deps.sessions.start();
     await eventually(
       async () => (await phoneShows(customer.number)).some((m) => m.body === 'esta sim'),
@@ -173,6 +173,7 @@ describe('deleted while its send is under way', () => {
     t.running.deps.sessions = new SessionRegistry(
       t.running.deps,
       Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
+      t.running.eventsFor,
     );
     await t.running.deps.sessions.start();
     const conn = await insertConnection(t, a.companyId, { sessionWanted: true });

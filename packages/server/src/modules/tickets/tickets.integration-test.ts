@@ -66,6 +66,8 @@ async function setConnection(set: Partial<typeof whatsapps.$inferInsert>) {
 /** A customer writes on connection A: a pending ticket, put in `queueId` (the chatbot's job). */
 async function pendingTicket(queueId: number | null, opts: { isGroup?: boolean; name?: string; number?: string } = {}) {
   const number = opts.number ?? (opts.isGroup ? `1203630${Date.now()}${Math.floor(Math.random() * 1e3)}` : phone());
+  // Groups are ignored by default (CheckMsgIsGroup): this company takes them.
+  if (opts.isGroup) await putSetting(a, 'CheckMsgIsGroup', 'disabled');
   const r = await inbound(
     t,
     connA,

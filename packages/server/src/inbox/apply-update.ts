@@ -1,30 +1,9 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { messages } from '../db/schema/index.js';
 import { pushMessageUpdate } from './message-events.js';
-import type { AckUpdate, MessageUpdate } from '../channels/channel.js';
-import type { ConnectionRef } from './receive-message.js';
-
-/**
- * An acknowledgement moves a message's ack forward only (a late "delivered" never undoes
- * "read"); a failure keeps the ack and records the error.
- */
-export async function applyAck(deps: Deps, conn: ConnectionRef, update: AckUpdate): Promise<boolean> {
-  return runTenant(deps, conn.companyId, async (tx, events) => {
-    const where = and(eq(messages.whatsappId, conn.id), eq(messages.externalId, update.externalId));
-    const [row] = update.error
-      ? await tx.update(messages).set({ error: update.error, updatedAt: sql`now()` }).where(where).returning()
-      : await tx
-          .update(messages)
-          .set({ ack: update.ack, updatedAt: sql`now()` })
-          .where(and(where, lt(messages.ack, update.ack)))
-          .returning();
-    if (!row) return false;
-    await pushMessageUpdate(tx, events, conn.companyId, row);
-    return true;
-  });
-}
+import type { ConnectionRef, MessageUpdate } from '../channels/channel.js';
 
 /** Edits and deletions made on WhatsApp show as isEdited / isDeleted; reactions are kept in data (one per person). */
 export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: MessageUpdate): Promise<boolean> {

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../platform/context.js';
+import { runTenant } from '../platform/context.js';
+import { settings } from '../db/schema/index.js';
+import type { AckUpdate, ConnectionRef, DeliverySummary, InboundBatch, InboundMessage } from '../channels/channel.js';
+import type { BatchItem, BatchReceived } from './receive-batch.js';
+import { withMedia } from './inbound-media.js';
+import { reactToBatch } from './after-receive.js';
+import { applyUpdate } from './apply-update.js';
+import { applyAcks } from './apply-acks.js';
+
+/** How a batch's messages reach the database: `receiveBatch`, through the group commit (channel-events.ts). */
+export type StoreBatch = (companyId: number, items: BatchItem[]) => Promise<BatchReceived[]>;
+
+/** A status can overtake the send that produced it (the outbox has not written the external id yet). */
+const STATUS_RETRY_MS = [150, 500];
+
+/**
+ * Everything a provider saw at once, for one connection, in order: media fetched outside any
+ * transaction, then the messages stored in one transaction (`store`), then updates (a reaction
+ * may point at a message of this batch), then the acks in one transaction; what reacts to the
+ * stored messages (`afterReceive`) runs beside the updates and acks once their transaction has
+ * committed, and the answer waits for it. Resolves once all of it is stored.
+ */
+export async function deliver(
+  deps: Deps,
+  conn: ConnectionRef,
+  batch: InboundBatch,
+  store: StoreBatch,
+): Promise<DeliverySummary> {
+  const summary: DeliverySummary = { stored: 0, duplicates: 0, acks: 0, updates: 0, skipped: 0 };
+  let reacted = Promise.resolve();
+  const messages = await withoutIgnored(deps, conn, batch.messages ?? []);
+  summary.skipped += (batch.messages?.length ?? 0) - messages.length;
+  if (messages.length > 0) {
+    const items = await withMedia(deps, conn, messages);
+    const results = await store(conn.companyId, items);
+    for (const r of results)
+      if (r.stored) summary.stored++;
+      else summary.duplicates++;
+    reacted = reactToBatch(deps, items, results);
+  }
+  for (const update of batch.updates ?? []) if (await applyUpdate(deps, conn, update)) summary.updates++;
+  if (batch.acks?.length) summary.acks += await applyStatuses(deps, conn, batch.acks, STATUS_RETRY_MS);
+  await reacted;
+  return summary;
+}
+
+/**
+ * A connection's acks in one transaction; those naming a message not stored yet are tried again
+ * after each of `retryMs` (none: applied once).
+ */
+export async function applyStatuses(
+  deps: Deps,
+  conn: ConnectionRef,
+  acks: readonly AckUpdate[],
+  retryMs: readonly number[] = [],
+): Promise<number> {
+  let changed = 0;
+  let pending = acks;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await applyAcks(deps, conn, pending);
+    changed += outcome.changed;
+    const delay = retryMs[attempt];
+    if (outcome.unknown.length === 0 || delay === undefined) return changed;
+    const unknown = new Set(outcome.unknown);
+    pending = pending.filter((a) => unknown.has(a.externalId));
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+/**
+ * Group messages are dropped when the company ignores groups (the CheckMsgIsGroup setting),
+ * read only when the batch holds one: most do not, and a transaction per message counts.
+ */
+async function withoutIgnored(deps: Deps, conn: ConnectionRef, messages: InboundMessage[]): Promise<InboundMessage[]> {
+  if (!messages.some((m) => m.isGroup)) return messages;
+  const ignoreGroups = await runTenant(deps, conn.companyId, async (tx) => {
+    const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'CheckMsgIsGroup'));
+    return row?.value === 'enabled';
+  });
+  return ignoreGroups ? messages.filter((m) => !m.isGroup) : messages;
+}
