@@ -1,6 +1,6 @@
 /**
  * The layout's rules (ARCHITECTURE.md, "Rules that check themselves"), checked in `npm test` by
- * packages/server/src/layout-rules.test.ts. A new folder follows them by where it is put.
+ * packages/server/test/layout-rules.test.ts. A new folder follows them by where it is put.
  * `npx depcruise packages --config .dependency-cruiser.cjs` prints the violations.
  */
 module.exports = {
