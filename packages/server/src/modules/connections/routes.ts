@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
 import { connectionBody, connectionListQuery, connectionUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { whatsapps } from '../../db/schema/index.js';
-import { notFound } from '../../platform/errors.js';
-import { connectionViews, loadConnection } from './connection-view.js';
-import { createConnection, deleteConnection, newToken, updateConnection } from './save-connection.js';
+import { listConnections } from './list-connections.js';
+import { getConnection } from './get-connection.js';
+import { createConnection } from './create-connection.js';
+import { updateConnection } from './update-connection.js';
+import { deleteConnection } from './delete-connection.js';
+import { renewToken } from './renew-token.js';
 import { sessionAction } from './session-actions.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
@@ -19,21 +20,9 @@ const SESSION = { permission: 'connections-page:actionButtons' } as const;
 export const connectionRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', { schema: { querystring: connectionListQuery } }, (req) =>
-      req.ctx.tenant(async (tx) =>
-        connectionViews(
-          tx,
-          await tx.select().from(whatsapps).orderBy(asc(whatsapps.name), asc(whatsapps.id)),
-          req.ctx.actor,
-        ),
-      ),
-    );
+    app.get('/', { schema: { querystring: connectionListQuery } }, (req) => listConnections(req.ctx));
 
-    app.get('/:id', { schema: { params } }, async (req) => {
-      const view = await req.ctx.tenant((tx) => loadConnection(tx, req.params.id, req.ctx.actor));
-      if (!view) throw notFound('connection');
-      return view;
-    });
+    app.get('/:id', { schema: { params } }, (req) => getConnection(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: connectionBody }, config: ADD }, async (req, reply) =>
       reply.status(201).send(await createConnection(req.ctx, req.body)),
@@ -49,18 +38,9 @@ export const connectionRoutes =
     });
 
     /** A new random API token for the connection (the old one stops working at once). */
-    app.post('/:id/token', { schema: { params }, config: { ...EDIT, input: { none: true } } }, async (req) => {
-      const token = newToken();
-      const [row] = await req.ctx.tenant((tx) =>
-        tx
-          .update(whatsapps)
-          .set({ token, updatedAt: new Date() })
-          .where(eq(whatsapps.id, req.params.id))
-          .returning({ id: whatsapps.id }),
-      );
-      if (!row) throw notFound('connection');
-      return { id: row.id, token };
-    });
+    app.post('/:id/token', { schema: { params }, config: { ...EDIT, input: { none: true } } }, (req) =>
+      renewToken(req.ctx, req.params.id),
+    );
   };
 
 /** `/whatsappsession/{id}`: POST starts or retries, PUT asks for a new QR code, DELETE disconnects. */

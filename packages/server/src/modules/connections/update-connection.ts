@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { ConnectionUpdateBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { whatsappQueues, whatsapps } from '../../db/schema/index.js';
+import { AppError, invalid, notFound } from '../../platform/errors.js';
+import { loadConnection } from './connection-view.js';
+import { assertGreeting } from '../queues/greeting-rule.js';
+import {
+  assertQueues,
+  duplicateToken,
+  lockCompany,
+  makeDefault,
+  publish,
+  replaceQueues,
+  withoutCloudFields,
+} from './connection-writes.js';
+
+/**
+ * `PUT /whatsapp/{id}`: the fields given. A connection keeps its provider, and the default stays
+ * until another one takes it.
+ */
+export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUpdateBody) {
+  const { companyId } = ctx.actor;
+  const { queueIds, isDefault, ...given } = input;
+  try {
+    return await ctx.tenant(async (tx, events) => {
+      await lockCompany(tx);
+      const [before] = await tx.select().from(whatsapps).where(eq(whatsapps.id, id)).for('update');
+      if (!before) throw notFound('connection');
+      const fields = before.provider === 'cloud' ? given : withoutCloudFields(given);
+      const links = await tx
+        .select({ id: whatsappQueues.queueId })
+        .from(whatsappQueues)
+        .where(eq(whatsappQueues.whatsappId, id));
+      const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
+      if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
+      assertGreeting(nextQueues.length, fields.greetingMessage ?? before.greetingMessage, 'connection');
+      if (isDefault === false && before.isDefault) {
+        throw new AppError(
+          'ERR_NO_OTHER_WHATSAPP',
+          'At least one default connection is needed: make another one the default',
+        );
+      }
+      if (fields.provider && fields.provider !== before.provider) {
+        throw invalid({ provider: 'immutable' }, 'A connection keeps its provider');
+      }
+      await tx
+        .update(whatsapps)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(whatsapps.id, id));
+      if (isDefault) await makeDefault(tx, id);
+      if (queueIds) await replaceQueues(tx, companyId, id, nextQueues);
+      const view = (await loadConnection(tx, id, ctx.actor))!;
+      publish(ctx, events, view);
+      return view;
+    });
+  } catch (err) {
+    throw duplicateToken(err);
+  }
+}
