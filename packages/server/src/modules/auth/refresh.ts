@@ -45,25 +45,3 @@ export async function refresh(deps: Deps, presented: string | undefined) {
   const user = await runTenant(deps, outcome.companyId, (tx) => serializeSessionUser(tx, outcome.session.userId));
   return { sessionId: outcome.session.id, refreshToken: next, user };
 }
-
-/** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */
-export async function endSessionByToken(deps: Deps, presented: string | undefined): Promise<void> {
-  if (!presented) return;
-  const ended = await runPlatform(deps, async (tx) => {
-    const [row] = await tx
-      .select({ sessionId: refreshTokens.sessionId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-    if (!row) return null;
-    const [s] = await tx
-      .update(authSessions)
-      .set({ endedAt: new Date(), endedReason: 'logout' })
-      .where(eq(authSessions.id, row.sessionId))
-      .returning();
-    return s ?? null;
-  });
-  if (ended) {
-    const [u] = await deps.pools.platformDb.select({ companyId: users.companyId }).from(users).where(eq(users.id, ended.userId));
-    if (u) deps.realtime.endSessions(u.companyId, ended.userId, [ended.id], 'logout');
-  }
-}

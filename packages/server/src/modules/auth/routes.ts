@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { loginBody } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { runPlatform } from '../../platform/context.js';
-import { authSessions } from '../../db/schema/index.js';
-import { verifyAccessToken } from '../../platform/guard.js';
 import { login } from './login.js';
-import { endSessionByToken, refresh } from './refresh.js';
+import { refresh } from './refresh.js';
+import { bearerSessionId, logout } from './logout.js';
+import { currentUser } from './current-user.js';
 import { REFRESH_COOKIE, SESSION_DAYS } from './tokens.js';
-import { serializeSessionUser } from './serialize-user.js';
 import { servedOverHttps } from '../../config.js';
 
 export const authRoutes =
@@ -39,30 +36,10 @@ export const authRoutes =
     });
 
     app.delete('/logout', { config: { public: true } }, async (req, reply) => {
-      await endSessionByToken(deps, req.cookies[REFRESH_COOKIE]);
-      const bearer = req.headers.authorization?.replace(/^Bearer /, '');
-      if (bearer) {
-        const claims = (() => {
-          try {
-            return verifyAccessToken(app, bearer);
-          } catch {
-            return null;
-          }
-        })();
-        if (claims) {
-          await runPlatform(deps, (tx) =>
-            tx
-              .update(authSessions)
-              .set({ endedAt: new Date(), endedReason: 'logout' })
-              .where(eq(authSessions.id, claims.sid)),
-          );
-        }
-      }
+      await logout(deps, req.cookies[REFRESH_COOKIE], bearerSessionId(app, req.headers.authorization));
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
       return reply.status(204).send();
     });
 
-    app.get('/me', { config: { allowExpired: true } }, async (req) =>
-      req.ctx.tenant((tx) => serializeSessionUser(tx, req.ctx.actor.userId)),
-    );
+    app.get('/me', { config: { allowExpired: true } }, (req) => currentUser(req.ctx));
   };

@@ -1,0 +1,7 @@
+import type { Ctx } from '../../platform/context.js';
+import { serializeSessionUser } from './serialize-user.js';
+
+/** `GET /auth/me` (reachable while expired): the caller as login shows them, read fresh. */
+export function currentUser(ctx: Ctx) {
+  return ctx.tenant((tx) => serializeSessionUser(tx, ctx.actor.userId));
+}
