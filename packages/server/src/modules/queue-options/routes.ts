@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queueOptionBody, queueOptionListQuery, queueOptionUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
-import { assertQueue } from './lock-queue.js';
-import { loadOption, optionTree, queueRows } from './option-view.js';
-import { createOption, updateOption } from './save-option.js';
+import { listOptions } from './list-options.js';
+import { getOption } from './get-option.js';
+import { createOption } from './create-option.js';
+import { updateOption } from './update-option.js';
 import { deleteOption } from './delete-option.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
@@ -19,20 +19,9 @@ const MANAGE = { permission: 'queues:manage' } as const;
 export const queueOptionRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    /** One level (top when parentId is -1 or absent), ordered by number, each with its subtree. */
-    app.get('/', { schema: { querystring: queueOptionListQuery } }, (req) =>
-      req.ctx.tenant(async (tx) => {
-        const { queueId, parentId } = req.query;
-        await assertQueue(tx, queueId);
-        return optionTree(await queueRows(tx, queueId), parentId);
-      }),
-    );
+    app.get('/', { schema: { querystring: queueOptionListQuery } }, (req) => listOptions(req.ctx, req.query));
 
-    app.get('/:id', { schema: { params } }, async (req) => {
-      const option = await req.ctx.tenant((tx) => loadOption(tx, req.params.id));
-      if (!option) throw notFound('queue option');
-      return option;
-    });
+    app.get('/:id', { schema: { params } }, (req) => getOption(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: queueOptionBody }, config: MANAGE }, async (req, reply) =>
       reply.status(201).send(await createOption(req.ctx, req.body)),

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { queues } from '../../db/schema/index.js';
 import type { EventSink } from '../../platform/context.js';
@@ -18,11 +18,6 @@ export const queueColumns = {
   createdAt: queues.createdAt,
   updatedAt: queues.updatedAt,
 };
-
-/** The company's queues in the order menus show them: orderQueue (unset last), then name. */
-export function listQueues(tx: Tx) {
-  return tx.select(queueColumns).from(queues).orderBy(asc(queues.orderQueue), asc(queues.name), asc(queues.id));
-}
 
 /** One queue of the caller's company (row-level security hides the others), or undefined. */
 export async function loadQueue(tx: Tx, id: number) {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queueBody, queueUpdateBody, rowParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
-import { listQueues, loadQueue } from './queue-view.js';
-import { createQueue, updateQueue } from './save-queue.js';
+import { listQueues } from './list-queues.js';
+import { getQueue } from './get-queue.js';
+import { createQueue } from './create-queue.js';
+import { updateQueue } from './update-queue.js';
 import { deleteQueue } from './delete-queue.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
@@ -18,13 +19,9 @@ const MANAGE = { permission: 'queues:manage' } as const;
 export const queueRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', {}, (req) => req.ctx.tenant((tx) => listQueues(tx)));
+    app.get('/', {}, (req) => listQueues(req.ctx));
 
-    app.get('/:id', { schema: { params } }, async (req) => {
-      const queue = await req.ctx.tenant((tx) => loadQueue(tx, req.params.id));
-      if (!queue) throw notFound('queue');
-      return queue;
-    });
+    app.get('/:id', { schema: { params } }, (req) => getQueue(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: queueBody }, config: MANAGE }, async (req, reply) =>
       reply.status(201).send(await createQueue(req.ctx, req.body)),

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { QueueUpdateBody } from '@balcao/contracts';
+import type { Ctx } from '../../platform/context.js';
+import { queues } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import { assertGreeting } from './greeting-rule.js';
+import { loadQueue, publishQueue, queueColumns } from './queue-view.js';
+import { lockCompany, unlessDuplicate } from './queue-writes.js';
+
+/** `PUT /queue/{id}` (admins): the fields given; the company hears it. */
+export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateBody) {
+  const { companyId } = ctx.actor;
+  return unlessDuplicate(
+    ctx.tenant(async (tx, events) => {
+      const { queueCount } = await lockCompany(tx);
+      const before = await loadQueue(tx, id);
+      if (!before) throw notFound('queue');
+      assertGreeting(queueCount, input.greetingMessage ?? before.greetingMessage, 'queue');
+      const [queue] = await tx
+        .update(queues)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(queues.id, id))
+        .returning(queueColumns);
+      publishQueue(events, companyId, 'update', queue!);
+      return queue!;
+    }),
+  );
+}
