@@ -69,6 +69,7 @@ interface Props<T extends { id: number }> extends TableRows<T> {
 const PAGED_HEIGHT = { xs: 'max(200px, calc(100vh - 230px))', sm: 'max(200px, calc(100vh - 190px))' };
 
 const hidden = { sm: { display: { xs: 'none', sm: 'table-cell' } }, md: { display: { xs: 'none', md: 'table-cell' } } };
+/** After the column's own sx: a header is bold and on one line whatever its cells do. */
 const headSx = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
 export function InfiniteTable<T extends { id: number }>({
@@ -128,7 +129,7 @@ export function InfiniteTable<T extends { id: number }>({
                 align={c.align}
                 padding={c.padding}
                 aria-label={c.hideLabel ? c.label : undefined}
-                sx={[headSx, ...cellSx(c)]}
+                sx={[...cellSx(c), headSx]}
               >
                 {!c.hideLabel && c.label}
               </TableCell>
