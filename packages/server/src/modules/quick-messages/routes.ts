@@ -11,15 +11,14 @@ import {
 import type { Deps } from '../../platform/context.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
 import { allQuickMessages, listQuickMessages } from './list-quick-messages.js';
-import { findReadable, toView } from './quick-message-view.js';
-import { createQuickMessage, updateQuickMessage } from './save-quick-message.js';
+import { getQuickMessage } from './get-quick-message.js';
+import { createQuickMessage } from './create-quick-message.js';
+import { updateQuickMessage } from './update-quick-message.js';
 import { deleteQuickMessage } from './delete-quick-message.js';
-import {
-  QUICK_MESSAGE_MULTIPART_OPTIONS,
-  quickMessageFile,
-  removeQuickMessageMedia,
-  uploadQuickMessageMedia,
-} from './quick-message-media.js';
+import { QUICK_MESSAGE_MULTIPART_OPTIONS } from './quick-message-media.js';
+import { uploadQuickMessageMedia } from './upload-quick-message-media.js';
+import { removeQuickMessageMedia } from './remove-quick-message-media.js';
+import { quickMessageFile } from './quick-message-file.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('quickMessages');
@@ -40,9 +39,7 @@ export const quickMessageRoutes =
       allQuickMessages(req.ctx, req.query.userId),
     );
 
-    app.get('/:id', { schema: { params } }, async (req) =>
-      toView(await req.ctx.tenant((tx) => findReadable(tx, req.ctx.actor, req.params.id))),
-    );
+    app.get('/:id', { schema: { params } }, (req) => getQuickMessage(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: quickMessageBody } }, async (req, reply) =>
       reply.status(201).send(await createQuickMessage(req.ctx, req.body)),

@@ -9,13 +9,14 @@ import {
   rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
 import { allTags, kanbanTags, listTags } from './list-tags.js';
-import { loadTag } from './tag-view.js';
-import { createTag, updateTag } from './save-tag.js';
+import { getTag } from './get-tag.js';
+import { createTag } from './create-tag.js';
+import { updateTag } from './update-tag.js';
 import { deleteTag } from './delete-tag.js';
 import { syncTicketTags } from './sync-ticket-tags.js';
-import { addTicketTag, removeLaneTags } from './lane-tags.js';
+import { removeLaneTags } from './remove-lane-tags.js';
+import { addTicketTag } from './add-ticket-tag.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('tags');
@@ -35,11 +36,7 @@ export const tagRoutes =
 
     app.post('/sync', { schema: { body: tagSyncBody } }, (req) => syncTicketTags(req.ctx, req.body));
 
-    app.get('/:id', { schema: { params } }, async (req) => {
-      const tag = await req.ctx.tenant((tx) => loadTag(tx, req.params.id));
-      if (!tag) throw notFound('tag');
-      return tag;
-    });
+    app.get('/:id', { schema: { params } }, (req) => getTag(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: tagBody } }, async (req, reply) =>
       reply.status(201).send(await createTag(req.ctx, req.body)),
