@@ -6,7 +6,6 @@ import { EXTERNAL_API_LIMITS, externalSendFields } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { authenticateConnection, rateKeyOf, type ApiConnection } from './authenticate.js';
 import { MULTIPART_OPTIONS, readSendRequest } from './read-request.js';
-import { discardMedia } from '../../platform/uploads.js';
 import { sendExternalMessage } from './send-message.js';
 
 /**
@@ -38,13 +37,7 @@ export const externalApiRoutes =
       },
       async (req) => {
         const conn = callers.get(req)!;
-        const input = await readSendRequest(req, deps.storage, conn.companyId);
-        try {
-          return await sendExternalMessage(deps, conn, input);
-        } catch (err) {
-          await discardMedia(deps.storage, input.medias);
-          throw err;
-        }
+        return sendExternalMessage(deps, conn, await readSendRequest(req, deps.storage, conn.companyId));
       },
     );
   };

@@ -6,6 +6,7 @@ import { queueOutbound, type OutboundInput } from '../../inbox/queue-outbound.js
 import type { ApiConnection } from './authenticate.js';
 import type { SendRequest } from './read-request.js';
 import { apiNumber } from '../contacts/phone-number.js';
+import { discardMedia } from '../../platform/uploads.js';
 
 /**
  * The messages of a send, in order. With files, the text is the caption of the first one —
@@ -29,6 +30,16 @@ export async function sendExternalMessage(
   conn: ApiConnection,
   input: SendRequest,
 ): Promise<ExternalSendResponse> {
+  try {
+    return await send(deps, conn, input);
+  } catch (err) {
+    // The files were stored for this send only: refused, they go again.
+    await discardMedia(deps.storage, input.medias);
+    throw err;
+  }
+}
+
+async function send(deps: Deps, conn: ApiConnection, input: SendRequest): Promise<ExternalSendResponse> {
   const { companyId, whatsappId } = conn;
   const number = apiNumber(input.number);
   const result = await runTenant(deps, companyId, async (tx, events) => {

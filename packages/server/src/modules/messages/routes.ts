@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { messageBody, messageIdParams, messageListQuery, ticketIdParams } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { invalid } from '../../platform/errors.js';
 import { listMessages } from './list-messages.js';
 import { sendMessage } from './send-message.js';
 import { deleteMessage } from './delete-message.js';
 import { MESSAGE_MULTIPART_OPTIONS, readMessageForm } from './read-message-form.js';
-import { discardMedia } from '../../platform/uploads.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
 import { messageFile } from './message-media.js';
 
@@ -30,26 +28,8 @@ export const messageRoutes =
       '/:ticketId',
       { schema: { params: ticketIdParams }, config: { input: { multipart: { files: 'medias' }, json: messageBody } } },
       async (req, reply) => {
-        const { ticketId } = req.params;
-        if (req.isMultipart()) {
-          const form = await readMessageForm(req, deps.storage, req.ctx.actor.companyId);
-          try {
-            return reply.status(201).send(await sendMessage(req.ctx, ticketId, form));
-          } catch (err) {
-            await discardMedia(deps.storage, form.medias);
-            throw err;
-          }
-        }
-        const parsed = messageBody.safeParse(req.body ?? {});
-        if (!parsed.success) {
-          const fields: Record<string, string> = {};
-          for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-          throw invalid(fields);
-        }
-        const { body, signOption, quotedMsg } = parsed.data;
-        return reply
-          .status(201)
-          .send(await sendMessage(req.ctx, ticketId, { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] }));
+        const form = await readMessageForm(req, deps.storage, req.ctx.actor.companyId);
+        return reply.status(201).send(await sendMessage(req.ctx, req.params.ticketId, form));
       },
     );
 

@@ -6,7 +6,7 @@ import { queueOutbound } from '../../inbox/queue-outbound.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { renderFor } from '../tickets/auto-messages.js';
 import { loadMessageViews } from './message-view.js';
-import type { StoredMedia } from '../../platform/uploads.js';
+import { discardMedia, type StoredMedia } from '../../platform/uploads.js';
 
 export interface SendInput {
   body: string;
@@ -26,6 +26,16 @@ export const signed = (userName: string, text: string) => `*${userName}*:\n${tex
  * one transaction, then the connection's outbox is kicked. Answers the stored messages.
  */
 export async function sendMessage(ctx: Ctx, ticketId: number, input: SendInput) {
+  try {
+    return await send(ctx, ticketId, input);
+  } catch (err) {
+    // The files were stored for this message only: refused, they go again.
+    await discardMedia(ctx.deps.storage, input.medias);
+    throw err;
+  }
+}
+
+async function send(ctx: Ctx, ticketId: number, input: SendInput) {
   const { actor } = ctx;
   const { stored, whatsappId } = await ctx.tenant(async (tx, events) => {
     const { ticket } = await findVisibleTicket(tx, actor, ticketId);
