@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
-import { lastUpdate, type ConnectionRowProps } from './ConnectionsTable';
+import { lastUpdate, type ConnectionRowProps } from './connectionRow';
 import { RowActions } from './RowActions';
 import { SessionButtons } from './SessionButtons';
 import { StatusChip } from './StatusChip';

@@ -1,5 +1,4 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
@@ -9,27 +8,8 @@ import { ConnectionCard } from './ConnectionCard';
 import { RowActions } from './RowActions';
 import { SessionButtons } from './SessionButtons';
 import { StatusChip } from './StatusChip';
-import type { SessionAction } from './useConnections';
+import { lastUpdate, type ConnectionRowProps } from './connectionRow';
 import type { Whatsapp } from './types';
-
-/** dd/MM/yy HH:mm (foundation §9, connections table). */
-export const lastUpdate = (value: string | undefined) => {
-  const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(d.getTime()) ? format(d, 'dd/MM/yy HH:mm') : '';
-};
-
-/** What a row (or a phone's card) shows and does. */
-export interface ConnectionRowProps {
-  connection: Whatsapp;
-  canSession: boolean;
-  canEdit: boolean;
-  busyId: number | null;
-  onShowQr: (w: Whatsapp) => void;
-  onAction: (w: Whatsapp, action: SessionAction) => void;
-  onDisconnect: (w: Whatsapp) => void;
-  onEdit: (w: Whatsapp) => void;
-  onDelete: (w: Whatsapp) => void;
-}
 
 type Props = Omit<ConnectionRowProps, 'connection'> & { query: UseQueryResult<Whatsapp[]> };
 
