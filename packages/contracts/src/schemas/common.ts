@@ -93,3 +93,21 @@ export function editOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   );
   return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodOptional<S[K]> }>;
 }
+
+/**
+ * A list of ids sent in a query string as a JSON array (`queueIds=[1,2]`), as the spec's web
+ * does. An empty value is no filter; anything that is not an array of ids is refused.
+ */
+export const idList = (entity: Entity) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === '') return [];
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(ref(entity)).max(500),
+  );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { editOf, pageNumber, ref, text } from './common.js';
-import { idList } from './tickets.js';
+import { editOf, idList, pageNumber, ref, text } from './common.js';
 
 /** Tickets per page of `GET /ticket/kanban` (the board spreads them over its lanes). */
 export const KANBAN_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, ref, text, type Entity, type RefMeta } from './common.js';
+import { idList, pageNumber, ref, text, type RefMeta } from './common.js';
 import type { ConnectionStatus } from './connections.js';
 import type { TicketTag } from './tags.js';
 import type { QueueRef } from './users.js';
@@ -14,23 +14,6 @@ export const TICKETS_PAGE_SIZE = 40;
 /** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
 
-/**
- * A list of ids sent in a query string as a JSON array (`queueIds=[1,2]`), as the spec's web
- * does. An empty value is no filter; anything that is not an array of ids is refused.
- */
-export const idList = (entity: Entity) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === '') return [];
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(ref(entity)).max(500),
-  );
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDay = z

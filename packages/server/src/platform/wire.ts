@@ -20,5 +20,5 @@ export type SentAs<Server, Contract> = [Wire<Server>] extends [Contract]
   ? unknown
   : { 'sent as JSON this is not the contracts type': Contract };
 
-/** A compile-time check of a view: `viewIs<TagView, Tag>(true)` fails to compile where they differ. */
+/** A compile-time check of a view: `wireMatches<TagView, Tag>(true)` fails to compile where they differ. */
 export const wireMatches = <Server, Contract>(ok: [Wire<Server>] extends [Contract] ? true : never): void => void ok;
