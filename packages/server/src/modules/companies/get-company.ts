@@ -1,10 +1,12 @@
+import { can } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { loadCompanies } from './serialize-company.js';
 
-/** Super users read any company; everyone else reads only their own (RLS answers the rest: 404). */
-const readScope = <T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>) => (ctx.actor.super ? ctx.platform(fn) : ctx.tenant(fn));
+/** Operators (`companies:manage`) read any company; everyone else only their own (RLS answers the rest: 404). */
+const readScope = <T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>) =>
+  can(ctx.actor, 'companies:manage') ? ctx.platform(fn) : ctx.tenant(fn);
 
 /** `GET /companies/{id}`: the company with its plan and settings. */
 export async function getCompany(ctx: Ctx, id: number) {

@@ -6,14 +6,16 @@ import { companies } from '../../db/schema/index.js';
 import { noPermission, notFound } from '../../platform/errors.js';
 
 /**
- * `PUT /companies/{id}/schedules`: the company's business hours. A super user sets any
- * company's; an admin (`settings:manage`) their own; another company answers 404.
+ * `PUT /companies/{id}/schedules`: the company's business hours. An operator (super user,
+ * `companies:manage`) sets any company's; an admin (`settings:manage`) their own; another
+ * company answers 404.
  */
 export async function updateCompanySchedules(ctx: Ctx, id: number, input: SchedulesBody) {
   const { actor } = ctx;
   const own = actor.companyId === id;
-  if (!actor.super && !own) throw notFound('company');
-  if (!actor.super && !can(actor, 'settings:manage')) throw noPermission();
+  const operator = can(actor, 'companies:manage');
+  if (!operator && !own) throw notFound('company');
+  if (!operator && !can(actor, 'settings:manage')) throw noPermission();
   const save = (tx: Tx) =>
     tx
       .update(companies)
