@@ -30,19 +30,23 @@ export async function sendExternalMessage(
   conn: ApiConnection,
   input: SendRequest,
 ): Promise<ExternalSendResponse> {
+  let result: ExternalSendResponse;
   try {
-    return await send(deps, conn, input);
+    result = await store(deps, conn, input);
   } catch (err) {
-    // The files were stored for this send only: refused, they go again.
+    // The files were stored for this send only: refused, they go again. Once committed, the
+    // messages name them, so a failing kick below leaves them (the outbox sends them later).
     await discardMedia(deps.storage, input.medias);
     throw err;
   }
+  await deps.sessions.kickOutbox(conn.whatsappId);
+  return result;
 }
 
-async function send(deps: Deps, conn: ApiConnection, input: SendRequest): Promise<ExternalSendResponse> {
+async function store(deps: Deps, conn: ApiConnection, input: SendRequest): Promise<ExternalSendResponse> {
   const { companyId, whatsappId } = conn;
   const number = apiNumber(input.number);
-  const result = await runTenant(deps, companyId, async (tx, events) => {
+  return runTenant(deps, companyId, async (tx, events) => {
     const contact = (await upsertContacts(tx, events, companyId, [{ number, isGroup: false, whatsappId }])).get(
       number,
     )!;
@@ -62,6 +66,4 @@ async function send(deps: Deps, conn: ApiConnection, input: SendRequest): Promis
     }
     return { message: 'sent' as const, ticketId: ticket.id, contactId: contact.id, messageIds };
   });
-  await deps.sessions.kickOutbox(whatsappId);
-  return result;
 }

@@ -289,6 +289,23 @@ describe('POST /api/messages/{ticketId}', () => {
     ]);
   });
 
+  it('a kick of the outbox that fails after the commit leaves the stored files to the messages that name them', async () => {
+    const tk = await ticketOf({ accept: true });
+    const sessions = t.running.deps.sessions;
+    const kick = sessions.kickOutbox;
+    sessions.kickOutbox = () => Promise.reject(new Error('signal lost'));
+    try {
+      const res = await postForm(userA.token, tk.id, [['medias', new Blob([PNG], { type: 'image/png' }), 'kept.png']]);
+      expect(res.status).toBe(500);
+    } finally {
+      sessions.kickOutbox = kick;
+    }
+    const page = await userA.api.get(`/api/messages/${tk.id}`);
+    const stored = page.body.messages.find((m: { mediaName: string | null }) => m.mediaName === 'kept.png');
+    expect(stored).toBeDefined();
+    expect(await t.running.deps.storage.get(stored.mediaUrl)).toEqual(PNG);
+  });
+
   it('GET /messages/{id}/media serves the file to whoever may see the ticket, and to nobody else', async () => {
     const tk = await ticketOf({ accept: true });
     const res = await postForm(userA.token, tk.id, [['medias', new Blob([PNG], { type: 'image/png' }), 'foto.png']]);

@@ -26,18 +26,22 @@ export const signed = (userName: string, text: string) => `*${userName}*:\n${tex
  * one transaction, then the connection's outbox is kicked. Answers the stored messages.
  */
 export async function sendMessage(ctx: Ctx, ticketId: number, input: SendInput) {
+  let sent: Awaited<ReturnType<typeof store>>;
   try {
-    return await send(ctx, ticketId, input);
+    sent = await store(ctx, ticketId, input);
   } catch (err) {
-    // The files were stored for this message only: refused, they go again.
+    // The files were stored for this message only: refused, they go again. Once committed, the
+    // messages name them, so a failing kick below leaves them (the outbox sends them later).
     await discardMedia(ctx.deps.storage, input.medias);
     throw err;
   }
+  await ctx.deps.sessions.kickOutbox(sent.whatsappId);
+  return { messages: sent.stored };
 }
 
-async function send(ctx: Ctx, ticketId: number, input: SendInput) {
+async function store(ctx: Ctx, ticketId: number, input: SendInput) {
   const { actor } = ctx;
-  const { stored, whatsappId } = await ctx.tenant(async (tx, events) => {
+  return ctx.tenant(async (tx, events) => {
     const { ticket } = await findVisibleTicket(tx, actor, ticketId);
     if (ticket.status !== 'open') throw invalid({ status: 'ticketNotOpen' }, 'Only an open ticket takes messages');
     if (ticket.whatsappId === null) throw invalid({ whatsappId: 'required' }, 'The ticket has no connection');
@@ -75,6 +79,4 @@ async function send(ctx: Ctx, ticketId: number, input: SendInput) {
     }
     return { stored: await loadMessageViews(tx, ids), whatsappId: ticket.whatsappId };
   });
-  await ctx.deps.sessions.kickOutbox(whatsappId);
-  return { messages: stored };
 }
