@@ -144,3 +144,9 @@ export interface ConnectionSession {
   number?: string;
   updatedAt: string;
 }
+
+/** `POST /whatsapp/{id}/token`: the connection's new API token (the old one stops working at once). */
+export interface ConnectionToken {
+  id: number;
+  token: string;
+}

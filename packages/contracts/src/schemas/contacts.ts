@@ -111,3 +111,13 @@ export interface ContactUploadResult {
   /** `error`: "field.reason" (e.g. "number.invalidNumber") or ERR_DUPLICATED_CONTACT. */
   errorBag: Array<{ contact: { name: string; number: string }; error: string }>;
 }
+
+/** `GET /contacts` (20 a page, by name): `count` is every contact matching the filters. */
+export interface ContactPage {
+  contacts: Contact[];
+  hasMore: boolean;
+  count: number;
+}
+
+/** `GET /contacts/list`: every contact of the company, by name (pickers, the CSV export). */
+export type ContactOption = Pick<Contact, 'id' | 'name' | 'number' | 'email' | 'profilePicUrl'>;

@@ -121,3 +121,8 @@ export interface MessagePage {
   count: number;
   hasMore: boolean;
 }
+
+/** `POST /messages/{ticketId}` (201): the stored messages, in sending order (a text, then one per file). */
+export interface SentMessages {
+  messages: Message[];
+}

@@ -48,3 +48,9 @@ export interface QuickMessage {
   createdAt: string;
   updatedAt: string;
 }
+
+/** `GET /quick-messages` (20 a page, by shortcode): the owner's answers and the shared ones. */
+export interface QuickMessagePage {
+  records: QuickMessage[];
+  hasMore: boolean;
+}

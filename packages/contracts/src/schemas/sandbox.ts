@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ref, text } from './common.js';
+import type { ConnectionStatus } from './connections.js';
+import type { MediaType } from './messages.js';
+import type { TicketStatus } from './tickets.js';
 
 /**
  * The sandbox simulator (`/api/sandbox/{whatsappId}/…`): an admin plays customers' phones on a
@@ -75,3 +78,65 @@ export const sandboxMessageBody = z
   })
   .refine((m) => m.body.trim() !== '' || m.media, { message: 'required', path: ['body'] });
 export type SandboxMessageBody = z.infer<typeof sandboxMessageBody>;
+
+/** `GET /sandbox/{whatsappId}`: the sandbox connection's session as the simulated phone sees it. */
+export interface SandboxState {
+  id: number;
+  name: string;
+  provider: 'sandbox';
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  number: string;
+  updatedAt: string;
+}
+
+/** `POST …/scan` (202): the phone read the QR code the connection shows. */
+export interface SandboxScanAnswer {
+  accepted: true;
+}
+
+/** `POST …/customers`: a phone the simulator plays. */
+export interface SandboxCustomer {
+  number: string;
+  name: string;
+  updatedAt: string;
+}
+
+/** `GET …/customers` (latest first, at most 500): each with the replies it has not read yet. */
+export interface SandboxCustomerEntry extends SandboxCustomer {
+  unread: number;
+}
+
+/** A message as the customer's phone shows it (`POST …/messages` answers the one sent, 201). */
+export interface SandboxPhoneMessage {
+  id: number;
+  externalId: string | null;
+  /** Written by the customer (true) or received from the business (false). */
+  fromCustomer: boolean;
+  number: string;
+  body: string;
+  mediaType: MediaType;
+  mediaName: string | null;
+  /** `/api/sandbox/{whatsappId}/media/{messageId}`, or null. */
+  mediaUrl: string | null;
+  /** The business's message: 1 sent, 2–3 delivered, 4 read. The customer's: `read` by the business. */
+  ack: number;
+  read: boolean;
+  isDeleted: boolean;
+  isEdited: boolean;
+  ticketId: number;
+  ticketStatus: TicketStatus;
+  createdAt: string;
+}
+
+/** `GET …/conversations/{number}`: the chat with one customer, oldest first (the latest 200). */
+export interface SandboxConversation {
+  customer: Pick<SandboxCustomer, 'number' | 'name'> | null;
+  messages: SandboxPhoneMessage[];
+}
+
+/** `POST …/conversations/{number}/read`: how many replies became read. */
+export interface SandboxReadAnswer {
+  read: number;
+}

@@ -68,3 +68,19 @@ export interface Tag extends TicketTag {
   createdAt: string;
   updatedAt: string;
 }
+
+/** `GET /tags` (20 a page, by name). */
+export interface TagPage {
+  tags: Tag[];
+  hasMore: boolean;
+}
+
+/** `GET /tags/list` (every tag, by name: pickers) and the lanes of `GET /tags/kanban`. */
+export interface TagOption extends TicketTag {
+  userId: number | null;
+}
+
+/** `GET /tags/kanban`: the kanban tags (`kanban` 1), the board's lanes, by name. */
+export interface KanbanLanes {
+  lista: TagOption[];
+}
