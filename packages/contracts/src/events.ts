@@ -61,6 +61,12 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export type TicketChange = Ticket | (TicketFields & { contact?: TicketContact });
 
 /**
+ * A message as an event carries it: its own fields, with the joined ones (author, bot mark,
+ * quoted message) when its sender had them; the web lays it over the message it holds.
+ */
+export type MessageChange = MessageFields & Partial<Pick<Message, 'fromBot' | 'contact' | 'quotedMsg'>>;
+
+/**
  * The catalogue: every topic's payloads, each `{action, …}`. The server builds them in one
  * function per domain (`<domain>-events.ts`) and the web's `useCompanyEvent(topic, …)` reads them
  * typed. Dates travel as ISO 8601 text. A topic whose domain is not built yet has no payload
@@ -73,13 +79,8 @@ export interface EventPayloads {
     | { action: 'delete'; ticketId: number; updatedAt?: string }
     | { action: 'updateUnread'; ticketId: number };
   appMessage:
-    | {
-        action: 'create';
-        message: MessageFields & Partial<Pick<Message, 'fromBot' | 'contact' | 'quotedMsg'>>;
-        ticket: TicketChange;
-        contact?: Contact;
-      }
-    | { action: 'update'; message: MessageFields & Partial<Pick<Message, 'fromBot' | 'contact' | 'quotedMsg'>> };
+    | { action: 'create'; message: MessageChange; ticket: TicketChange; contact?: Contact }
+    | { action: 'update'; message: MessageChange };
   contact:
     | { action: 'update'; contact: Contact }
     | { action: 'delete'; contactId: number }
