@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_CONTACT: 409,
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
   ERR_OTHER_OPEN_TICKET: 409,
+  // A schedule already handed to WhatsApp (sent, or on its way) is no longer edited.
+  ERR_SCHEDULE_SENT: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
   // Refused before any route runs (the router, Node's HTTP parser): a path parameter past 100
   // characters, headers or address past 16 KB, a request that took too long to arrive.

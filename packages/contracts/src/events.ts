@@ -3,6 +3,7 @@ import type { Contact } from './schemas/contacts.js';
 import type { Message, MessageFields } from './schemas/messages.js';
 import type { Queue } from './schemas/queues.js';
 import type { QuickMessage } from './schemas/quick-messages.js';
+import type { Schedule } from './schemas/schedules.js';
 import type { Setting } from './schemas/settings.js';
 import type { Tag } from './schemas/tags.js';
 import type { Ticket, TicketContact, TicketFields } from './schemas/tickets.js';
@@ -99,7 +100,7 @@ export interface EventPayloads {
   auth: { action: 'update'; user: { id: number }; reason: SessionEndReason };
   chat: never;
   campaign: never;
-  schedule: never;
+  schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
   payment: never;
   announcement: never;
   company: never;

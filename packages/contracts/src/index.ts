@@ -21,4 +21,5 @@ export * from './schemas/contacts.js';
 export * from './schemas/tags.js';
 export * from './schemas/quick-messages.js';
 export * from './schemas/ticket-notes.js';
+export * from './schemas/schedules.js';
 export * from './schemas/queues.js';

@@ -50,6 +50,7 @@ export const ENTITIES = [
   'tags',
   'quickMessages',
   'ticketNotes',
+  'schedules',
   'prompts',
   'queueIntegrations',
 ] as const;
@@ -79,6 +80,38 @@ export const pageQuery = z.object({
   pageNumber,
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** `YYYY-MM-DD HH:mm[:ss]`, then an optional fraction and an offset (`Z`, `±HH:MM`, `±HHMM`). */
+const TIME_VALUE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
+
+/** Whether `value` is a time as `requestTime` reads it, naming a real day and time. */
+function isTimeValue(value: string): boolean {
+  const m = TIME_VALUE.exec(value);
+  if (!m) return false;
+  const n = (i: number) => Number(m[i] ?? 0);
+  const daysInMonth = new Date(Date.UTC(n(1), n(2), 0)).getUTCDate();
+  return (
+    n(2) >= 1 &&
+    n(2) <= 12 &&
+    n(3) >= 1 &&
+    n(3) <= daysInMonth &&
+    n(4) <= 23 &&
+    n(5) <= 59 &&
+    n(6) <= 59 &&
+    n(8) <= 14 &&
+    n(9) <= 59
+  );
+}
+
+/** Whether a time value carries its offset (else it is read in the company's time zone). */
+export const hasTimeOffset = (value: string) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(value);
+
+/**
+ * A time in a request (`sendAt`, `scheduledAt`): ISO 8601 with an offset (`2025-06-14T09:30:00-03:00`,
+ * `…Z`), or `YYYY-MM-DD HH:mm:ss` read in the company's time zone (`companies.timezone`). Answers
+ * carry ISO 8601 UTC. Seconds may be left out; the server turns the text into an instant.
+ */
+export const requestTime = z.string().max(40, 'tooLong').refine(isTimeValue, 'invalidTime');
 
 /**
  * The body of an edit: every field optional and *without* its create-time default. (zod 4's
