@@ -43,3 +43,13 @@ export interface LoginAnswer {
   token: string;
   user: SessionUser;
 }
+
+/** `POST /forgetpassword/{email}`: the code is mailed. */
+export interface ForgetPasswordAnswer {
+  message: 'sent';
+}
+
+/** `POST /resetpasswords/{email}/{token}/{newPassword}`: the password is changed, the sessions ended. */
+export interface ResetPasswordAnswer {
+  message: 'updated';
+}

@@ -94,3 +94,15 @@ export interface Company {
   settings: Setting[];
   campaignsEnabled: boolean;
 }
+
+/** `GET /companies` (super users): a page of companies, by id. */
+export interface CompanyPage {
+  companies: Company[];
+  hasMore: boolean;
+}
+
+/** `PUT /companies/{id}/schedules`: the company's week as stored. */
+export interface CompanySchedules {
+  id: number;
+  schedules: ScheduleDay[];
+}

@@ -25,3 +25,9 @@ export interface Help {
   createdAt: string;
   updatedAt: string;
 }
+
+/** `GET /helps`: a page of help videos, by id. */
+export interface HelpPage {
+  helps: Help[];
+  hasMore: boolean;
+}

@@ -134,3 +134,6 @@ export interface TicketPage {
   count: number;
   hasMore: boolean;
 }
+
+/** `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows them. */
+export type KanbanPage = TicketPage;

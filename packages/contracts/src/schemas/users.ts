@@ -63,3 +63,8 @@ export interface UserOption {
   queues: QueueRef[];
   queueIds: number[];
 }
+
+/** `POST /users/set-language/{lang}`: the language now stored for the caller. */
+export interface LanguageAnswer {
+  language: Language;
+}
