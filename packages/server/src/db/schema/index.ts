@@ -12,4 +12,5 @@ export * from './messages.js';
 export * from './tags.js';
 export * from './quick-messages.js';
 export * from './ticket-notes.js';
+export * from './schedules.js';
 export * from './sandbox.js';
