@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorBody } from '../errors.js';
 import { idList, pageNumber, ref, text, type RefMeta } from './common.js';
 import type { ConnectionStatus } from './connections.js';
 import type { TicketTag } from './tags.js';
@@ -13,7 +14,6 @@ export const TICKETS_PAGE_SIZE = 40;
 
 /** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
-
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDay = z
@@ -137,3 +137,11 @@ export interface TicketPage {
 
 /** `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows them. */
 export type KanbanPage = TicketPage;
+
+/**
+ * ERR_OTHER_OPEN_TICKET (409): the error's body with the contact's live ticket on the connection
+ * (null when none is found), so the web can open it or say whose it is.
+ */
+export interface OtherOpenTicketError extends ErrorBody {
+  ticket: Ticket | null;
+}
