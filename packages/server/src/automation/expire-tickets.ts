@@ -4,7 +4,8 @@ import type { Tx } from '../db/client.js';
 import { companies, contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
 import type { Kicks } from '../modules/tickets/auto-messages.js';
 import { selectTickets, withTags } from '../modules/tickets/ticket-view.js';
-import { pushTicketChange } from '../modules/tickets/ticket-events.js';
+import { ticketEvents } from '../modules/tickets/ticket-events.js';
+import { messageEvents } from '../modules/messages/message-events.js';
 import { applyMessageVariables } from '../modules/messages/message-variables.js';
 import { previewOf } from '../inbox/preview.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
@@ -82,15 +83,10 @@ async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number
   const views = new Map((await selectTickets(tx, inArray(tickets.id, ids))).map((r) => [r.id, withTags(r)]));
   for (const m of sent) {
     const ticket = views.get(m.ticketId)!;
-    events.push({
-      companyId: m.companyId,
-      topic: 'appMessage',
-      payload: { action: 'create', message: { ...m, fromBot: true }, ticket },
-      audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
-    });
+    events.push(messageEvents.created(m.companyId, { ...m, fromBot: true }, ticket));
     kicks.add(m.whatsappId!);
   }
-  for (const d of due) pushTicketChange(events, d.companyId, views.get(d.id)!);
+  for (const d of due) events.push(...ticketEvents.changed(d.companyId, views.get(d.id)!));
   return due.length;
 }
 

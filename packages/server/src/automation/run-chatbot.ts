@@ -4,7 +4,7 @@ import { runTenant } from '../platform/context.js';
 import { tickets } from '../db/schema/index.js';
 import { kickOutboxes, type Kicks } from '../modules/tickets/auto-messages.js';
 import { loadTicketView } from '../modules/tickets/ticket-view.js';
-import { pushTicketChange } from '../modules/tickets/ticket-events.js';
+import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { decide } from './chatbot-flow.js';
 import { readBotTurn } from './read-bot-turn.js';
 import { queueBotMessage } from './bot-message.js';
@@ -50,7 +50,7 @@ export async function runChatbot(
     // update, the old one a delete.
     if (changed) {
       const view = (await loadTicketView(tx, ticket.id))!;
-      pushTicketChange(events, job.companyId, view, { queueId: ticket.queueId, userId: ticket.userId });
+      events.push(...ticketEvents.changed(job.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
     }
   });
   await kickOutboxes(deps, kicks);

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.js';
 import { queues, tickets, whatsapps } from '../db/schema/index.js';
 import type { Kicks } from '../modules/tickets/auto-messages.js';
 import { selectTickets, withTags } from '../modules/tickets/ticket-view.js';
-import { pushTicketChange } from '../modules/tickets/ticket-events.js';
+import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { trackCycles } from '../modules/tickets/tracking.js';
 import { sweep, type SweepOptions } from './sweep.js';
 
@@ -55,7 +55,7 @@ async function transferBatch(tx: Tx, events: EventSink, _kicks: Kicks, size: num
 
   const companyOf = new Map(due.map((d) => [d.id, d.companyId]));
   for (const row of await selectTickets(tx, inArray(tickets.id, ids))) {
-    pushTicketChange(events, companyOf.get(row.id)!, withTags(row), { queueId: null, userId: null });
+    events.push(...ticketEvents.changed(companyOf.get(row.id)!, withTags(row), { queueId: null, userId: null }));
   }
   return due.length;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { contacts, messages, tickets } from '../db/schema/index.js';
-import { pushMessageUpdate } from '../inbox/message-events.js';
+import { messageUpdated } from '../modules/messages/message-events.js';
 import { SendError, type Channel } from './channel.js';
 
 /**
@@ -46,7 +46,7 @@ export async function drainDeletes(
         .set({ deleteRequestedAt: null, updatedAt: sql`now()` })
         .where(eq(messages.id, next.id))
         .returning();
-      if (row) await pushMessageUpdate(tx, events, companyId, row);
+      if (row) events.push(await messageUpdated(tx, companyId, row));
     });
   }
 }

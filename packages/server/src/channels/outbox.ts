@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { contacts, messages, tickets } from '../db/schema/index.js';
-import { pushMessageUpdate } from '../inbox/message-events.js';
+import { messageUpdated } from '../modules/messages/message-events.js';
 import { SendError, type Channel, type MediaType, type OutboundMessage } from './channel.js';
 import { drainDeletes } from './outbox-deletes.js';
 
@@ -62,7 +62,11 @@ export async function drainOutbox(
           }
         : undefined,
       quoted: next.quoted?.externalId
-        ? { externalId: next.quoted.externalId, fromMe: next.quoted.fromMe, participant: next.quoted.participant ?? undefined }
+        ? {
+            externalId: next.quoted.externalId,
+            fromMe: next.quoted.fromMe,
+            participant: next.quoted.participant ?? undefined,
+          }
         : undefined,
     };
     let result: { externalId?: string; error?: string };
@@ -90,7 +94,7 @@ export async function drainOutbox(
         )
         .where(eq(messages.id, message.id))
         .returning();
-      if (row) await pushMessageUpdate(tx, events, companyId, row);
+      if (row) events.push(await messageUpdated(tx, companyId, row));
       return row;
     });
     if (result.externalId) sent++;

@@ -3,6 +3,7 @@ import type { Deps } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
 import { runTenantRetrying } from './retry-transaction.js';
+import { messageEvents } from '../modules/messages/message-events.js';
 
 type Message = typeof messages.$inferSelect;
 
@@ -83,7 +84,7 @@ export async function applyAcks(
     }
 
     if (changed.size > 0) {
-      // Published to whoever may see each message's ticket (as pushMessageUpdate does, in one read).
+      // Published to whoever may see each message's ticket (as messageUpdated does, in one read).
       const ticketIds = [...new Set([...changed.values()].map((r) => r.ticketId))];
       const audience = await tx
         .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
@@ -91,13 +92,7 @@ export async function applyAcks(
         .where(inArray(tickets.id, ticketIds));
       const byId = new Map(audience.map((t) => [t.id, t]));
       for (const message of changed.values()) {
-        const t = byId.get(message.ticketId);
-        events.push({
-          companyId: conn.companyId,
-          topic: 'appMessage',
-          payload: { action: 'update', message },
-          audience: { to: 'ticket', queueId: t?.queueId ?? null, userId: t?.userId ?? null },
-        });
+        events.push(messageEvents.updated(conn.companyId, message, byId.get(message.ticketId)));
       }
     }
     return { changed: changed.size, unknown };

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { messages } from '../db/schema/index.js';
-import { pushMessageUpdate } from './message-events.js';
+import { messageUpdated } from '../modules/messages/message-events.js';
 import type { ConnectionRef, MessageUpdate } from '../channels/channel.js';
 
 /** Edits and deletions made on WhatsApp show as isEdited / isDeleted; reactions are kept in data (one per person). */
@@ -28,7 +28,7 @@ export async function applyUpdate(deps: Deps, conn: ConnectionRef, update: Messa
       .where(where)
       .returning();
     if (!row) return false;
-    await pushMessageUpdate(tx, events, conn.companyId, row);
+    events.push(await messageUpdated(tx, conn.companyId, row));
     return true;
   });
 }

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { contacts, whatsapps } from '../db/schema/index.js';
-import { contactView, publishContact } from '../modules/contacts/contact-view.js';
+import { contactView } from '../modules/contacts/contact-view.js';
+import { contactEvents } from '../modules/contacts/contact-events.js';
+import { connectionEvents } from '../modules/connections/connection-events.js';
 import type { ChannelEvents, ConnectionRef, EventsFor } from '../channels/channel.js';
 import { GroupCommit } from './group-commit.js';
 import { receiveBatch, type BatchItem, type BatchReceived } from './receive-batch.js';
@@ -76,12 +78,7 @@ async function recordStatus(deps: Deps, conn: ConnectionRef, update: Parameters<
         updatedAt: whatsapps.updatedAt,
       });
     if (row) {
-      events.push({
-        companyId: conn.companyId,
-        topic: 'whatsappSession',
-        payload: { action: 'update', session: row },
-        audience: { to: 'admins' },
-      });
+      events.push(connectionEvents.session(conn.companyId, row));
     }
   });
 }
@@ -99,6 +96,6 @@ async function recordContact(deps: Deps, conn: ConnectionRef, update: Parameters
       .where(eq(contacts.number, update.number))
       .returning();
     // As the API shows it: the device id (lid) stays inside.
-    if (row) publishContact(events, conn.companyId, contactView(row));
+    if (row) events.push(contactEvents.updated(conn.companyId, contactView(row)));
   });
 }

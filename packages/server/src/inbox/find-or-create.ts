@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { EventSink } from '../platform/context.js';
 import { contacts, tickets } from '../db/schema/index.js';
-import { contactView, publishContact } from '../modules/contacts/contact-view.js';
+import { contactView } from '../modules/contacts/contact-view.js';
+import { contactEvents } from '../modules/contacts/contact-events.js';
 import { tableRows } from './table-rows.js';
 
 /**
@@ -73,7 +74,8 @@ export async function upsertContacts(
     where not exists (select 1 from written w where w.number = v.number)`);
   const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
   // A contact seen for the first time, or given its name: the contacts page hears of it.
-  for (const r of rows) if (r._written === true) publishContact(events, companyId, contactView(contactRows.map(r)));
+  for (const r of rows)
+    if (r._written === true) events.push(contactEvents.updated(companyId, contactView(contactRows.map(r))));
   // A contact created by a concurrent batch after this statement began is not in its snapshot.
   const missing = numbers.filter((n) => !found.has(n));
   if (missing.length > 0) {

@@ -6,6 +6,8 @@ import { messages, tickets } from '../db/schema/index.js';
 import type { MediaType } from '@balcao/contracts';
 import { previewOf } from './preview.js';
 import { tableRows } from './table-rows.js';
+import { messageEvents } from '../modules/messages/message-events.js';
+import { ticketEvents } from '../modules/tickets/ticket-events.js';
 
 const messageRows = tableRows(messages);
 const ticketRows = tableRows(tickets);
@@ -72,15 +74,9 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
            (select to_jsonb(y) from (select ${ticketRows.list('t')} from t) y) as ticket`);
   const message = messageRows.map(rows[0]!.message);
   const ticket = ticketRows.map(rows[0]!.ticket);
-  const audience = { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId } as const;
   events.push(
-    {
-      companyId: input.companyId,
-      topic: 'appMessage',
-      payload: { action: 'create', message: { ...message, fromBot: input.bot === true }, ticket },
-      audience,
-    },
-    { companyId: input.companyId, topic: 'ticket', payload: { action: 'update', ticket }, audience },
+    messageEvents.created(input.companyId, { ...message, fromBot: input.bot === true }, ticket),
+    ticketEvents.written(input.companyId, ticket),
   );
   return message;
 }

@@ -8,6 +8,8 @@ import { previewOf } from './preview.js';
 import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
 import { tableRows } from './table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
+import { messageEvents } from '../modules/messages/message-events.js';
+import { ticketEvents } from '../modules/tickets/ticket-events.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -152,21 +154,11 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       ticket,
       chatbotJobId: jobOf.get(row.id),
     };
-    events.push({
-      companyId,
-      topic: 'appMessage',
-      payload: { action: 'create', message: { ...row, contact }, ticket, contact },
-      audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
-    });
+    events.push(messageEvents.created(companyId, { ...row, contact }, ticket, contact));
   }
   for (const ticket of updated.values()) {
     const contact = contactById.get(ticket.contactId)!;
-    events.push({
-      companyId,
-      topic: 'ticket',
-      payload: { action: 'update', ticket: { ...ticket, contact } },
-      audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
-    });
+    events.push(ticketEvents.written(companyId, { ...ticket, contact }));
   }
   return results;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Topic } from '@balcao/contracts';
+import type { DomainEvent } from './domain-event.js';
 import type { Config } from '../config.js';
 import { inTenant, unscoped, type DbPools, type Tx } from '../db/client.js';
 import type { Secrets } from './secrets.js';
@@ -8,38 +8,15 @@ import type { Storage } from './storage.js';
 import type { Mailer } from './mail.js';
 import type { Sessions } from './sessions.js';
 
-/** Why a session ended; the web says "Sua conta foi acessada em outro computador." for 'replaced'. */
-export type SessionEndReason =
-  | 'replaced'
-  | 'logout'
-  | 'refresh-token-reuse'
-  | 'password-changed'
-  | 'password-reset'
-  | 'account-removed';
+export type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 
-/** Who may hear an event; the realtime publisher turns this into Socket.IO rooms. */
-export type Audience =
-  | { to: 'company' }
-  | { to: 'admins' }
-  | { to: 'user'; userId: number; alsoAdmins?: boolean }
-  | { to: 'session'; sessionId: string }
-  /** A ticket's events: admins, the queue's members (or allTicket users when queueless), its user. */
-  | { to: 'ticket'; queueId: number | null; userId: number | null }
-  | { to: 'super' };
-
-export interface DomainEvent {
-  companyId: number;
-  topic: Topic;
-  payload: { action: string } & Record<string, unknown>;
-  audience: Audience;
-}
-
+/**
+ * The realtime hub as use cases reach it: events recorded in a transaction's sink are published
+ * here after commit; outside a transaction, a use case publishes its events itself. Session ends
+ * and room changes are events too (`modules/auth/auth-events.ts`, `modules/users/user-events.ts`).
+ */
 export interface Publisher {
   publish(events: readonly DomainEvent[]): void;
-  /** Sockets of the sessions are told why and closed (a newer login, logout, reuse, reset). */
-  endSessions(companyId: number, userId: number, sessionIds: readonly string[], reason?: SessionEndReason): void;
-  /** Moves a user's open sockets to the rooms their new profile, queues and allTicket allow. */
-  refreshUser(userId: number, scope: { admin: boolean; queueIds: number[]; allTicket: boolean }): Promise<void>;
 }
 
 export interface Deps {
@@ -76,11 +53,7 @@ export interface Ctx {
   platform<T>(fn: (tx: Tx, events: EventSink) => Promise<T>): Promise<T>;
 }
 
-export function runTenant<T>(
-  deps: Deps,
-  companyId: number,
-  fn: (tx: Tx, events: EventSink) => Promise<T>,
-): Promise<T> {
+export function runTenant<T>(deps: Deps, companyId: number, fn: (tx: Tx, events: EventSink) => Promise<T>): Promise<T> {
   const events: EventSink = [];
   return inTenant(deps.pools.db, companyId, (tx) => fn(tx, events)).then((result) => {
     deps.realtime.publish(events);

@@ -6,6 +6,7 @@ import { startSecondProcess } from '../../test/support/second-process.js';
 import { inTenant } from '../db/client.js';
 import { queues } from '../db/schema/index.js';
 import type { RealtimeHub } from './realtime.js';
+import { rawEvent } from '../../test/support/raw-event.js';
 
 const connect = (url: string, token: string) =>
   new Promise<Socket>((resolve, reject) => {
@@ -38,7 +39,11 @@ describe('realtime across processes', () => {
       xSocket.once(`company-${x.companyId}-user`, resolve),
     );
     // The write happens in process A; the sockets live in process B.
-    const created = await x.admin.api.post('/api/users', { name: 'Maria', email: 'maria-x@example.com', password: 'secret1' });
+    const created = await x.admin.api.post('/api/users', {
+      name: 'Maria',
+      email: 'maria-x@example.com',
+      password: 'secret1',
+    });
     expect(created.status).toBe(201);
 
     const event = await heard;
@@ -61,12 +66,9 @@ describe('realtime across processes', () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     // Big enough together that the adapter carries them as one attachment, not a plain NOTIFY.
     a.running.deps.realtime.publish(
-      Array.from({ length: 40 }, (_, n) => ({
-        companyId: x.companyId,
-        topic: 'contact' as const,
-        payload: { action: 'update', n, at, text: 'x'.repeat(500) },
-        audience: { to: 'company' as const },
-      })),
+      Array.from({ length: 40 }, (_, n) =>
+        rawEvent(x.companyId, 'contact', { action: 'update', n, at, text: 'x'.repeat(500) }, { to: 'company' }),
+      ),
     );
     const until = Date.now() + 5_000;
     while ((heard.length < 40 || heardHere.length < 40) && Date.now() < until)
@@ -82,7 +84,11 @@ describe('realtime across processes', () => {
 
   it('a plain user does not hear admin-only events of the same company', async () => {
     const x = await signupTenant(a);
-    const created = await x.admin.api.post('/api/users', { name: 'Joana', email: 'joana-x@example.com', password: 'secret1' });
+    const created = await x.admin.api.post('/api/users', {
+      name: 'Joana',
+      email: 'joana-x@example.com',
+      password: 'secret1',
+    });
     expect(created.status).toBe(201);
     const login = await a.api.post('/api/auth/login', { email: 'joana-x@example.com', password: 'secret1' });
     const userSocket = await connect(b.url, login.body.token);
@@ -139,18 +145,21 @@ describe('rooms follow the user', () => {
       queueIds: [qa!.id],
     });
     expect(created.status).toBe(201);
-    const login = await a.api.post('/api/auth/login', { email: `rita-${x.companyId}@example.com`, password: 'secret1' });
+    const login = await a.api.post('/api/auth/login', {
+      email: `rita-${x.companyId}@example.com`,
+      password: 'secret1',
+    });
     const socket = await connect(b.url, login.body.token);
     const heard: number[] = [];
     socket.on(`company-${x.companyId}-ticket`, (e: { ticket: { queueId: number } }) => heard.push(e.ticket.queueId));
     const publishTo = (queueId: number) =>
       a.running.deps.realtime.publish([
-        {
-          companyId: x.companyId,
-          topic: 'ticket',
-          payload: { action: 'update', ticket: { id: 1, queueId } },
-          audience: { to: 'ticket', queueId, userId: null },
-        },
+        rawEvent(
+          x.companyId,
+          'ticket',
+          { action: 'update', ticket: { id: 1, queueId } },
+          { to: 'ticket', queueId, userId: null },
+        ),
       ]);
     const until = async (check: () => boolean) => {
       for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
@@ -185,12 +194,13 @@ describe('events of one publish for the same audience', () => {
     server.conn.on('flush', (buffer: unknown[]) => flushes.push(buffer.length));
     const heard: string[] = [];
     socket.onAny((event: string, e: { n: string }) => heard.push(`${event.replace(/^company-\d+-/, '')}:${e.n}`));
-    const event = (topic: 'ticket' | 'appMessage' | 'contact', n: string, to: 'ticket' | 'company') => ({
-      companyId: x.companyId,
-      topic,
-      payload: { action: 'update', n },
-      audience: to === 'ticket' ? { to: 'ticket' as const, queueId: null, userId: null } : { to: 'company' as const },
-    });
+    const event = (topic: 'ticket' | 'appMessage' | 'contact', n: string, to: 'ticket' | 'company') =>
+      rawEvent(
+        x.companyId,
+        topic,
+        { action: 'update', n },
+        to === 'ticket' ? { to: 'ticket', queueId: null, userId: null } : { to: 'company' },
+      );
 
     const hear = async (n: number) => {
       const until = Date.now() + 5_000;

@@ -4,7 +4,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { can, eventName, SOCKET_PING_MS } from '@balcao/contracts';
-import type { Audience, DomainEvent, Publisher, SessionEndReason } from './context.js';
+import type { Publisher } from './context.js';
+import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
 import { emitTogether } from './emit-together.js';
 
@@ -14,27 +15,60 @@ import { emitTogether } from './emit-together.js';
  * per message — and the list keeps its order on the way.
  */
 const FANOUT = 'balcao:events';
-type Emit = [rooms: string[], name: string, payload: unknown];
+/** An event to some rooms; `close`: those rooms' sockets are closed shortly after (sessions ended). */
+type Emit = [rooms: string[], name: string, payload: unknown, close?: 1];
+/** A user's sockets move to the rooms their new scope allows (applied by each process to its own). */
+type Move = { userId: number; scope: RoomScope };
+type Step = Emit | Move;
+
+const isEmit = (step: Step): step is Emit => Array.isArray(step);
+/** How long a closing socket has for its last event to leave. */
+const CLOSE_AFTER_MS = 300;
 
 /**
- * This process's sockets. Consecutive events for the same rooms (an inbound message and its
- * ticket) go out together, one write per socket (emit-together.ts); only rooms someone is in
- * are emitted to (a packet is encoded even when nobody hears it).
+ * This process's sockets, in the publish's order. Consecutive events for the same rooms (an
+ * inbound message and its ticket) go out together, one write per socket (emit-together.ts);
+ * only rooms someone is in are emitted to (a packet is encoded even when nobody hears it).
  */
-function deliverLocally(io: Server, emits: readonly Emit[]): void {
+function deliverLocally(io: Server, steps: readonly Step[]): void {
   const adapter = io.of('/').adapter;
-  for (let i = 0, end = 1; i < emits.length; i = end, end = i + 1) {
-    const to = emits[i]![0];
-    while (end < emits.length && sameRooms(emits[end]![0], to)) end++;
+  for (let i = 0, end = 1; i < steps.length; i = end, end = i + 1) {
+    const step = steps[i]!;
+    if (!isEmit(step)) {
+      moveLocally(io, step);
+      continue;
+    }
+    const to = step[0];
+    while (end < steps.length && sameRun(steps[end]!, to)) end++;
     if (!to.some((r) => adapter.rooms.has(r))) continue;
-    const run = emits.slice(i, end);
-    if (run.length === 1) io.local.to(to).emit(run[0]![1], run[0]![2]);
+    const run = steps.slice(i, end) as Emit[];
+    if (run.length === 1) io.local.to(to).emit(step[1], step[2]);
     else emitTogether(io, to, run.map(namePayload));
+    if (run.some((e) => e[3] === 1)) {
+      setTimeout(() => io.local.in(to).disconnectSockets(true), CLOSE_AFTER_MS).unref();
+    }
   }
 }
 
+const sameRun = (step: Step, rooms: string[]) => isEmit(step) && sameRooms(step[0], rooms);
 const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((r, k) => r === b[k]);
 const namePayload = ([, name, payload]: Emit): [string, unknown] => [name, payload];
+
+/** Moves this process's sockets of the user to the rooms the scope allows (the others' do it on theirs). */
+function moveLocally(io: Server, { userId, scope }: Move): void {
+  const nsp = io.of('/');
+  for (const id of [...(nsp.adapter.rooms.get(rooms.user(userId)) ?? [])]) {
+    const s = nsp.sockets.get(id);
+    if (!s) continue;
+    const d = s.data as SocketData;
+    const wanted = new Set(scope.queueIds.map((q) => rooms.queue(d.companyId, q)));
+    if (scope.allTicket) wanted.add(rooms.noQueue(d.companyId));
+    if (scope.admin) wanted.add(rooms.admins(d.companyId));
+    const managed = (room: string) => room === rooms.admins(d.companyId) || room.startsWith(`c:${d.companyId}:q:`);
+    for (const room of [...s.rooms]) if (managed(room) && !wanted.has(room)) void s.leave(room);
+    void s.join([...wanted]);
+  }
+}
 
 /** Room names: the only place that knows them. */
 export const rooms = {
@@ -118,7 +152,7 @@ export class RealtimeHub implements Publisher {
         .catch((err: Error) => next(new Error(err.message || 'unauthorized')));
     });
     io.on('connection', (socket: Socket) => this.onConnection(socket));
-    io.on(FANOUT, (emits: Emit[]) => deliverLocally(io, emits));
+    io.on(FANOUT, (steps: Step[]) => deliverLocally(io, steps));
     this.io = io;
     return io;
   }
@@ -147,20 +181,26 @@ export class RealtimeHub implements Publisher {
     });
   }
 
+  /**
+   * Delivers one commit's events, in order, to this process's sockets and hands the same list to
+   * the other processes (which deliver to theirs): topic events to their audience's rooms (sockets
+   * of ended sessions closed ~300 ms later), room changes applied to the user's sockets.
+   */
   publish(events: readonly DomainEvent[]): void {
     const io = this.io;
     if (!io || events.length === 0) return;
-    const emits = events.map((ev): Emit => [
-      this.roomsFor(ev.companyId, ev.audience),
-      eventName(ev.companyId, ev.topic),
-      ev.payload,
-    ]);
-    deliverLocally(io, emits);
+    const steps = events.map((ev): Step => {
+      if ('control' in ev) return { userId: ev.userId, scope: ev.scope };
+      const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), eventName(ev.companyId, ev.topic), ev.payload];
+      if (ev.thenClose) emit.push(1);
+      return emit;
+    });
+    deliverLocally(io, steps);
     // The other processes, when there are any (the adapter knows them by their heartbeats).
     const adapter = io.of('/').adapter;
     if (this.owner) {
       void adapter.serverCount().then((servers) => {
-        if (servers > 1) io.serverSideEmit(FANOUT, emits);
+        if (servers > 1) io.serverSideEmit(FANOUT, steps);
       });
     }
   }
@@ -175,8 +215,8 @@ export class RealtimeHub implements Publisher {
         return audience.alsoAdmins
           ? [rooms.user(audience.userId), rooms.admins(companyId)]
           : [rooms.user(audience.userId)];
-      case 'session':
-        return [rooms.session(audience.sessionId)];
+      case 'sessions':
+        return audience.sessionIds.map(rooms.session);
       case 'ticket':
         return [
           rooms.admins(companyId),
@@ -185,34 +225,6 @@ export class RealtimeHub implements Publisher {
         ];
       case 'super':
         return [rooms.super()];
-    }
-  }
-
-  endSessions(companyId: number, userId: number, sessionIds: readonly string[], reason: SessionEndReason = 'replaced'): void {
-    const io = this.io;
-    if (!io || sessionIds.length === 0) return;
-    const target = sessionIds.map(rooms.session);
-    io.to(target).emit(eventName(companyId, 'auth'), { action: 'update', user: { id: userId }, reason });
-    // Let the message leave before the sockets close.
-    setTimeout(() => io.in(target).disconnectSockets(true), 300).unref();
-  }
-
-  async refreshUser(userId: number, scope: { admin: boolean; queueIds: number[]; allTicket: boolean }): Promise<void> {
-    const io = this.io;
-    if (!io) return;
-    try {
-      const sockets = await io.in(rooms.user(userId)).fetchSockets();
-      for (const s of sockets) {
-        const d = s.data as SocketData;
-        const wanted = new Set(scope.queueIds.map((q) => rooms.queue(d.companyId, q)));
-        if (scope.allTicket) wanted.add(rooms.noQueue(d.companyId));
-        if (scope.admin) wanted.add(rooms.admins(d.companyId));
-        const managed = (room: string) => room === rooms.admins(d.companyId) || room.startsWith(`c:${d.companyId}:q:`);
-        for (const room of s.rooms) if (managed(room) && !wanted.has(room)) s.leave(room);
-        s.join([...wanted]);
-      }
-    } catch (err) {
-      this.log.warn({ err }, 'refreshing socket rooms failed');
     }
   }
 

@@ -22,3 +22,6 @@ export type SentAs<Server, Contract> = [Wire<Server>] extends [Contract]
 
 /** A compile-time check of a view: `wireMatches<TagView, Tag>(true)` fails to compile where they differ. */
 export const wireMatches = <Server, Contract>(ok: [Wire<Server>] extends [Contract] ? true : never): void => void ok;
+
+/** What a use case answers (its promise's value): `wireMatches<Answer<typeof listTags>, TagPage>(true)`. */
+export type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;

@@ -15,6 +15,7 @@ import { inTenant, type Tx } from '../../src/db/client.js';
 import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../src/db/schema/index.js';
 import type { Channel, InboundMessage, OutboundMessage } from '../../src/channels/channel.js';
 import { SessionRegistry, type ChannelFactory } from '../../src/channels/registry.js';
+import { rawEvent } from './raw-event.js';
 
 const uid = () => randomBytes(4).toString('hex');
 export const phone = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -207,12 +208,7 @@ export async function settle(t: TestApp, companyIds: number[], sockets: Socket[]
       }),
   );
   t.running.deps.realtime.publish(
-    companyIds.map((companyId) => ({
-      companyId,
-      topic: 'settings' as const,
-      payload: { action: 'marker', marker },
-      audience: { to: 'company' as const },
-    })),
+    companyIds.map((companyId) => rawEvent(companyId, 'settings', { action: 'marker', marker }, { to: 'company' })),
   );
   await Promise.all(heard);
 }

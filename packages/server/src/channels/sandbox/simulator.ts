@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, between, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { SandboxCustomerBody, SandboxMessageBody } from '@balcao/contracts';
+import type {
+  SandboxConversation,
+  SandboxCustomer,
+  SandboxCustomerBody,
+  SandboxCustomerEntry,
+  SandboxMessageBody,
+  SandboxPhoneMessage,
+  SandboxReadAnswer,
+  SandboxScanAnswer,
+  SandboxState,
+} from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { contacts, messages, sandboxCustomers, tickets, whatsapps } from '../../db/schema/index.js';
@@ -32,7 +43,8 @@ const notConnected = () =>
 export async function sandboxState(ctx: Ctx, id: number) {
   const row = await ctx.tenant((tx) => loadSandbox(tx, id));
   const { name, status, qrcode, retries, number, updatedAt } = row;
-  return { id, name, provider: row.provider, status, qrcode, retries, number, updatedAt };
+  // loadSandbox found it by this provider.
+  return { id, name, provider: 'sandbox' as const, status, qrcode, retries, number, updatedAt };
 }
 
 /** The simulated phone reads the QR code: only the one the connection shows now pairs it. */
@@ -43,7 +55,7 @@ export async function scanQr(ctx: Ctx, id: number, qrcode: string) {
   }
   if (qrcode !== row.qrcode) throw invalid({ qrcode: 'qrMismatch' }, 'This is not the current QR code');
   await ctx.deps.sessions.signal(id, { type: 'scan', qrcode });
-  return { accepted: true };
+  return { accepted: true as const };
 }
 
 export async function listCustomers(ctx: Ctx, id: number) {
@@ -239,3 +251,11 @@ export async function mediaOf(ctx: Ctx, id: number, messageId: number) {
   if (!row?.key) throw notFound('media');
   return { key: row.key, name: row.name ?? 'file', data: await ctx.deps.storage.get(row.key) };
 }
+
+wireMatches<Answer<typeof sandboxState>, SandboxState>(true);
+wireMatches<Answer<typeof scanQr>, SandboxScanAnswer>(true);
+wireMatches<Answer<typeof listCustomers>, SandboxCustomerEntry[]>(true);
+wireMatches<Answer<typeof saveCustomer>, SandboxCustomer>(true);
+wireMatches<Answer<typeof customerSends>, SandboxPhoneMessage>(true);
+wireMatches<Answer<typeof conversation>, SandboxConversation>(true);
+wireMatches<Answer<typeof markRead>, SandboxReadAnswer>(true);

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ScheduleDay } from '@balcao/contracts';
+import type { Recurrence, ScheduleDay } from '@balcao/contracts';
 import { plans } from './plans.js';
 
 /** A tenant. Row-level security lets a tenant read only its own row (id = current company). */
@@ -16,7 +16,7 @@ export const companies = pgTable(
     status: boolean('status').notNull().default(true),
     dueDate: timestamp('due_date', { withTimezone: true }),
     trialExpiration: timestamp('trial_expiration', { withTimezone: true }),
-    recurrence: text('recurrence').notNull().default('MENSAL'),
+    recurrence: text('recurrence').$type<Recurrence>().notNull().default('MENSAL'),
     schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { ScheduleDay } from '@balcao/contracts';
+import type { ConnectionStatus, Provider, ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { queues } from './queues.js';
 
@@ -25,8 +25,8 @@ export const whatsapps = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    provider: text('provider').notNull().default('beta'),
-    status: text('status').notNull().default('DISCONNECTED'),
+    provider: text('provider').$type<Provider>().notNull().default('beta'),
+    status: text('status').$type<ConnectionStatus>().notNull().default('DISCONNECTED'),
     qrcode: text('qrcode').notNull().default(''),
     retries: integer('retries').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),

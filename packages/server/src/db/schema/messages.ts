@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MediaType } from '@balcao/contracts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.js';
 import { users } from './users.js';
@@ -37,7 +38,7 @@ export const messages = pgTable(
     /** 0 queued, 1 sent, 2–3 delivered, 4 read, 5 played. */
     ack: integer('ack').notNull().default(0),
     error: text('error'),
-    mediaType: text('media_type').notNull().default('chat'),
+    mediaType: text('media_type').$type<MediaType>().notNull().default('chat'),
     mediaUrl: text('media_url'),
     mediaName: text('media_name'),
     quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TicketStatus } from '@balcao/contracts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.js';
 import { users } from './users.js';
@@ -32,7 +33,7 @@ export const tickets = pgTable(
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<TicketStatus>().notNull().default('pending'),
     unreadMessages: integer('unread_messages').notNull().default(0),
     lastMessage: text('last_message').notNull().default(''),
     /** When the message `lastMessage` previews was sent or received (the list shows this time). */

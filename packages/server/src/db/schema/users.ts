@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AllTicket, Language, Profile } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { whatsapps } from './connections.js';
 import { queues } from './queues.js';
@@ -24,12 +25,12 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    profile: text('profile').notNull().default('user'),
+    profile: text('profile').$type<Profile>().notNull().default('user'),
     super: boolean('super').notNull().default(false),
     /** The user's default connection (one of the company's: checked in scope, as for every reference). */
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
-    allTicket: text('all_ticket').notNull().default('disable'),
-    language: text('language'),
+    allTicket: text('all_ticket').$type<AllTicket>().notNull().default('disable'),
+    language: text('language').$type<Language>(),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

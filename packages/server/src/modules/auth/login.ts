@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { LOGIN_LIMIT, type LoginBody } from '@balcao/contracts';
+import { LOGIN_LIMIT, type LoginBody, type LoginAnswer } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -43,3 +44,5 @@ export async function login(deps: Deps, input: LoginBody & { ip: string }) {
   }
   return openSession(deps, row.user);
 }
+
+wireMatches<{ token: string; user: Answer<typeof login>['user'] }, LoginAnswer>(true);

@@ -5,6 +5,7 @@ import { runPlatform } from '../../platform/context.js';
 import { authSessions, refreshTokens, users } from '../../db/schema/index.js';
 import { verifyAccessToken } from '../../platform/guard.js';
 import { hashToken } from './tokens.js';
+import { authEvents } from './auth-events.js';
 
 /**
  * `DELETE /auth/logout` (public): ends the session of the refresh cookie, and the one the access
@@ -33,27 +34,22 @@ export function bearerSessionId(app: FastifyInstance, authorization: string | un
   }
 }
 
-/** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */
+/** Ends the session a refresh token belongs to (logout); its sockets are told and closed. Unknown tokens are ignored. */
 async function endSessionByToken(deps: Deps, presented: string | undefined): Promise<void> {
   if (!presented) return;
-  const ended = await runPlatform(deps, async (tx) => {
+  await runPlatform(deps, async (tx, events) => {
     const [row] = await tx
-      .select({ sessionId: refreshTokens.sessionId })
+      .select({ sessionId: refreshTokens.sessionId, companyId: users.companyId })
       .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, authSessions.userId))
       .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-    if (!row) return null;
-    const [s] = await tx
+    if (!row) return;
+    const [ended] = await tx
       .update(authSessions)
       .set({ endedAt: new Date(), endedReason: 'logout' })
       .where(eq(authSessions.id, row.sessionId))
-      .returning();
-    return s ?? null;
+      .returning({ id: authSessions.id, userId: authSessions.userId });
+    if (ended) events.push(...authEvents.sessionsEnded(row.companyId, ended.userId, [ended.id], 'logout'));
   });
-  if (ended) {
-    const [u] = await deps.pools.platformDb
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, ended.userId));
-    if (u) deps.realtime.endSessions(u.companyId, ended.userId, [ended.id], 'logout');
-  }
 }

@@ -4,6 +4,7 @@ import { runPlatform, runTenant } from '../../platform/context.js';
 import { authSessions, refreshTokens } from '../../db/schema/index.js';
 import { hashToken, newRefreshToken, sessionExpiry } from './tokens.js';
 import { serializeSessionUser } from './serialize-user.js';
+import { authEvents } from './auth-events.js';
 
 /**
  * Opens a session for a user who proved who they are. One session per user: the others end,
@@ -11,7 +12,7 @@ import { serializeSessionUser } from './serialize-user.js';
  */
 export async function openSession(deps: Deps, user: { id: number; companyId: number }) {
   const refreshToken = newRefreshToken();
-  const { sessionId, ended } = await runPlatform(deps, async (tx) => {
+  const sessionId = await runPlatform(deps, async (tx, events) => {
     const endedRows = await tx
       .update(authSessions)
       .set({ endedAt: new Date(), endedReason: 'replaced' })
@@ -22,9 +23,10 @@ export async function openSession(deps: Deps, user: { id: number; companyId: num
       .values({ userId: user.id, expiresAt: sessionExpiry() })
       .returning({ id: authSessions.id });
     await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session!.id });
-    return { sessionId: session!.id, ended: endedRows.map((r) => r.id) };
+    const ended = endedRows.map((r) => r.id);
+    events.push(...authEvents.sessionsEnded(user.companyId, user.id, ended, 'replaced'));
+    return session!.id;
   });
-  deps.realtime.endSessions(user.companyId, user.id, ended);
   const profile = await runTenant(deps, user.companyId, (tx) => serializeSessionUser(tx, user.id));
   return { sessionId, refreshToken, user: profile };
 }

@@ -1,6 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MINUTES, type ResetPasswordParams } from '@balcao/contracts';
+import {
+  PASSWORD_RESET_TTL_MINUTES,
+  type ForgetPasswordAnswer,
+  type ResetPasswordAnswer,
+  type ResetPasswordParams,
+} from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import { authSessions, passwordResets, users } from '../../db/schema/index.js';
@@ -8,13 +13,14 @@ import { AppError, invalid } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { takeAttempt } from '../../platform/rate-events.js';
 import { sendMailJobDef } from '../../platform/mail.js';
+import { authEvents } from './auth-events.js';
 
 const MAX_ATTEMPTS = 5;
 const codeHash = (deps: Deps, userId: number, code: string) =>
   createHmac('sha256', deps.secrets.refresh).update(`${userId}:${code}`).digest('base64url');
 
 /** Step 1: a 6-digit code, valid 30 minutes, mailed to the user. Every request counts, known email or not. */
-export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
+export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<ForgetPasswordAnswer> {
   const db = deps.pools.platformDb;
   const rules = [
     { kind: 'reset-request', key: `email:${email}`, max: 3, windowMinutes: 15 },
@@ -48,33 +54,28 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       `Ele vale ${PASSWORD_RESET_TTL_MINUTES} minutos e só pode ser usado uma vez.\n\n` +
       `Se você não pediu, ignore este e-mail.`,
   });
+  return { message: 'sent' };
 }
 
 /**
  * Step 2: the code works once; a wrong code counts, five wrong codes kill it. The address's
  * attempt is taken before the code is checked and given back when the code was right.
  */
-export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: string) {
+export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: string): Promise<ResetPasswordAnswer> {
   const db = deps.pools.platformDb;
   const ipRule = { kind: 'reset-fail', key: `ip:${ip}`, max: 20, windowMinutes: 15 };
   const attempt = await takeAttempt(db, [ipRule]);
   const newHash = await hashPassword(input.newPassword);
-  const result = await runPlatform(deps, async (tx) => {
+  const ok = await runPlatform(deps, async (tx, events) => {
     const [row] = await tx
       .select({ reset: passwordResets, companyId: users.companyId })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(
-        and(
-          eq(users.email, input.email),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(users.email, input.email), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
       .orderBy(desc(passwordResets.id))
       .for('update', { of: passwordResets })
       .limit(1);
-    if (!row) return null;
+    if (!row) return false;
     if (row.reset.codeHash !== codeHash(deps, row.reset.userId, input.token)) {
       await tx
         .update(passwordResets)
@@ -83,7 +84,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: 
           usedAt: row.reset.attempts + 1 >= MAX_ATTEMPTS ? new Date() : null,
         })
         .where(eq(passwordResets.id, row.reset.id));
-      return null;
+      return false;
     }
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, row.reset.id));
     await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, row.reset.userId));
@@ -92,9 +93,11 @@ export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: 
       .set({ endedAt: new Date(), endedReason: 'password-reset' })
       .where(and(eq(authSessions.userId, row.reset.userId), isNull(authSessions.endedAt)))
       .returning({ id: authSessions.id });
-    return { userId: row.reset.userId, companyId: row.companyId, ended: ended.map((e) => e.id) };
+    const endedIds = ended.map((e) => e.id);
+    events.push(...authEvents.sessionsEnded(row.companyId, row.reset.userId, endedIds, 'password-reset'));
+    return true;
   });
-  if (!result) throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
+  if (!ok) throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
   await attempt.release();
-  deps.realtime.endSessions(result.companyId, result.userId, result.ended, 'password-reset');
+  return { message: 'updated' };
 }

@@ -10,18 +10,12 @@ export const passwordRoutes =
     app.post(
       '/forgetpassword/:email',
       { schema: { params: forgetPasswordParams }, config: { public: true, input: { none: true } } },
-      async (req) => {
-        await requestPasswordReset(deps, req.params.email, req.ip);
-        return { message: 'sent' };
-      },
+      (req) => requestPasswordReset(deps, req.params.email, req.ip),
     );
 
     app.post(
       '/resetpasswords/:email/:token/:newPassword',
       { schema: { params: resetPasswordParams }, config: { public: true, input: { none: true } } },
-      async (req) => {
-        await resetPassword(deps, req.params, req.ip);
-        return { message: 'updated' };
-      },
+      (req) => resetPassword(deps, req.params, req.ip),
     );
   };

@@ -5,6 +5,9 @@ import { authSessions, refreshTokens, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken, newRefreshToken, sessionExpiry } from './tokens.js';
 import { serializeSessionUser } from './serialize-user.js';
+import { authEvents } from './auth-events.js';
+import type { LoginAnswer } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 const refused = () => new AppError('ERR_SESSION_EXPIRED', 'Session ended, please sign in again', { status: 401 });
 
@@ -15,7 +18,7 @@ const refused = () => new AppError('ERR_SESSION_EXPIRED', 'Session ended, please
 export async function refresh(deps: Deps, presented: string | undefined) {
   if (!presented) throw refused();
   const next = newRefreshToken();
-  const outcome = await runPlatform(deps, async (tx) => {
+  const outcome = await runPlatform(deps, async (tx, events) => {
     const [row] = await tx
       .select({ token: refreshTokens, session: authSessions, companyId: users.companyId })
       .from(refreshTokens)
@@ -30,18 +33,22 @@ export async function refresh(deps: Deps, presented: string | undefined) {
         .update(authSessions)
         .set({ endedAt: new Date(), endedReason: 'refresh-token-reuse' })
         .where(eq(authSessions.id, row.session.id));
+      events.push(
+        ...authEvents.sessionsEnded(row.companyId, row.session.userId, [row.session.id], 'refresh-token-reuse'),
+      );
       return { kind: 'reuse' as const, session: row.session, companyId: row.companyId };
     }
-    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, row.token.tokenHash));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.tokenHash, row.token.tokenHash));
     await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), sessionId: row.session.id });
     await tx.update(authSessions).set({ expiresAt: sessionExpiry() }).where(eq(authSessions.id, row.session.id));
     return { kind: 'rotated' as const, session: row.session, companyId: row.companyId };
   });
-  if (outcome.kind === 'reuse') {
-    deps.realtime.endSessions(outcome.companyId, outcome.session.userId, [outcome.session.id], 'refresh-token-reuse');
-    throw refused();
-  }
-  if (outcome.kind === 'refused') throw refused();
+  if (outcome.kind !== 'rotated') throw refused();
   const user = await runTenant(deps, outcome.companyId, (tx) => serializeSessionUser(tx, outcome.session.userId));
   return { sessionId: outcome.session.id, refreshToken: next, user };
 }
+
+wireMatches<{ token: string; user: Answer<typeof refresh>['user'] }, LoginAnswer>(true);

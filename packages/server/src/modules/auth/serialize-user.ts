@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
+import type { SessionUser as SessionUserAnswer } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
+import { wireMatches } from '../../platform/wire.js';
 import { companies, plans, queues, userQueues, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { visibleSettings } from '../settings/visible-settings.js';
@@ -35,3 +37,5 @@ export async function serializeSessionUser(tx: Tx, userId: number) {
   };
 }
 export type SessionUser = Awaited<ReturnType<typeof serializeSessionUser>>;
+
+wireMatches<SessionUser, SessionUserAnswer>(true);

@@ -1,4 +1,5 @@
-import type { CompanyBody } from '@balcao/contracts';
+import type { Company, CompanyBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { setUpCompany } from './set-up-company.js';
@@ -23,3 +24,5 @@ export async function createCompany(ctx: Ctx, input: CompanyBody) {
   const [view] = await ctx.platform((tx) => loadCompanies(tx, company.id, ctx.actor));
   return view!;
 }
+
+wireMatches<Answer<typeof createCompany>, Company>(true);

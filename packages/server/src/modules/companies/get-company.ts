@@ -1,4 +1,5 @@
-import { can } from '@balcao/contracts';
+import { can, type Company, type Plan } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -19,3 +20,6 @@ export async function getCompany(ctx: Ctx, id: number) {
 export async function getCompanyPlan(ctx: Ctx, id: number) {
   return (await getCompany(ctx, id)).plan;
 }
+
+wireMatches<Answer<typeof getCompany>, Company>(true);
+wireMatches<Answer<typeof getCompanyPlan>, Plan>(true);

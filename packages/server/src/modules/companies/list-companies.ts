@@ -1,5 +1,6 @@
 import { asc, ilike, or } from 'drizzle-orm';
-import type { PageQuery } from '@balcao/contracts';
+import type { Company, CompanyPage, PageQuery } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies } from '../../db/schema/index.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
@@ -35,3 +36,6 @@ export async function listCompanies(ctx: Ctx, { searchParam, pageNumber }: PageQ
   );
   return { companies: list, hasMore };
 }
+
+wireMatches<Answer<typeof allCompanies>, Company[]>(true);
+wireMatches<Answer<typeof listCompanies>, CompanyPage>(true);

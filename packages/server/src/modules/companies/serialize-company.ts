@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { PermissionSubject } from '@balcao/contracts';
+import type { Company, PermissionSubject } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import { visibleSettings } from '../settings/visible-settings.js';
 import { companies, plans } from '../../db/schema/index.js';
@@ -31,3 +32,5 @@ export async function loadCompanies(tx: Tx, only: number | number[] | undefined,
   });
 }
 export type CompanyView = Awaited<ReturnType<typeof loadCompanies>>[number];
+
+wireMatches<CompanyView, Company>(true);

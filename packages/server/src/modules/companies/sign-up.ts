@@ -1,4 +1,5 @@
-import type { SignupBody } from '@balcao/contracts';
+import type { Company, SignupBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform } from '../../platform/context.js';
 import { takeAttempt } from '../../platform/rate-events.js';
@@ -25,3 +26,5 @@ export async function signUp(deps: Deps, ip: string, input: SignupBody) {
   const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));
   return view!;
 }
+
+wireMatches<Answer<typeof signUp>, Company>(true);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { can, type SchedulesBody } from '@balcao/contracts';
+import { can, type SchedulesBody, type CompanySchedules } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
@@ -26,3 +27,5 @@ export async function updateCompanySchedules(ctx: Ctx, id: number, input: Schedu
   if (!row) throw notFound('company');
   return row;
 }
+
+wireMatches<Answer<typeof updateCompanySchedules>, CompanySchedules>(true);

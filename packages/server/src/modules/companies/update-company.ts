@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { CompanyUpdateBody } from '@balcao/contracts';
+import type { Company, CompanyUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies, settings } from '../../db/schema/index.js';
 import { invalid, isForeignKeyViolation, notFound } from '../../platform/errors.js';
@@ -25,7 +26,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBo
           .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
           .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
       }
-      return (await loadCompanies(tx, id, ctx.actor))[0];
+      return (await loadCompanies(tx, id, ctx.actor))[0]!;
     });
   } catch (err) {
     // The only foreign key a company update can break is its plan's.
@@ -33,3 +34,5 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBo
     throw err;
   }
 }
+
+wireMatches<Answer<typeof updateCompany>, Company>(true);

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { can, SECRET_MASK, type PermissionSubject } from '@balcao/contracts';
+import { can, SECRET_MASK, type PermissionSubject, type Connection } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 
@@ -45,3 +46,5 @@ export async function loadConnection(tx: Tx, id: number, viewer: PermissionSubje
   return (await connectionViews(tx, rows, viewer))[0];
 }
 export type ConnectionView = NonNullable<Awaited<ReturnType<typeof loadConnection>>>;
+
+wireMatches<ConnectionView, Connection>(true);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Ctx, EventSink } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
@@ -51,15 +50,6 @@ export async function makeDefault(tx: Tx, id: number) {
     .set({ isDefault: false })
     .where(and(eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
   await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, id));
-}
-
-export function publish(ctx: Ctx, events: EventSink, whatsapp: unknown) {
-  events.push({
-    companyId: ctx.actor.companyId,
-    topic: 'whatsapp',
-    payload: { action: 'update', whatsapp },
-    audience: { to: 'admins' },
-  });
 }
 
 /** Tokens are unique (the index `whatsapps_token_key` decides): one in use is 400 on `token`. */

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { ConnectionBody } from '@balcao/contracts';
+import type { Connection, ConnectionBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
@@ -11,10 +12,10 @@ import {
   lockCompany,
   makeDefault,
   newToken,
-  publish,
   replaceQueues,
   withoutCloudFields,
 } from './connection-writes.js';
+import { connectionEvents } from './connection-events.js';
 
 /**
  * `POST /whatsapp`: a connection within the plan's limit (a Cloud API one with its credentials),
@@ -58,7 +59,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
       if (existing === 0 || input.isDefault) await makeDefault(tx, row!.id);
       await replaceQueues(tx, companyId, row!.id, wantedQueues);
       const view = (await loadConnection(tx, row!.id, ctx.actor))!;
-      publish(ctx, events, view);
+      events.push(connectionEvents.saved(ctx.actor.companyId, view));
       return view;
     });
     await ctx.deps.sessions.request(view.id, 'start');
@@ -67,3 +68,5 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
     throw duplicateToken(err);
   }
 }
+
+wireMatches<Answer<typeof createConnection>, Connection>(true);

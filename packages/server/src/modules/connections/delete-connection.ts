@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { lockCompany, makeDefault } from './connection-writes.js';
+import { connectionEvents } from './connection-events.js';
 
 /**
  * `DELETE /whatsapp/{id}`. Deleting the default connection hands the default to the oldest remaining one. The session is
@@ -24,11 +25,6 @@ export async function deleteConnection(ctx: Ctx, id: number) {
       const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps).orderBy(whatsapps.id).limit(1);
       if (next) await makeDefault(tx, next.id);
     }
-    events.push({
-      companyId: ctx.actor.companyId,
-      topic: 'whatsapp',
-      payload: { action: 'delete', whatsappId: id },
-      audience: { to: 'admins' },
-    });
+    events.push(connectionEvents.deleted(ctx.actor.companyId, id));
   });
 }

@@ -3,6 +3,8 @@ import type { Ctx } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { newToken } from './connection-writes.js';
+import type { ConnectionToken } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /** `POST /whatsapp/{id}/token`: a new random API token (the old one stops working at once). */
 export async function renewToken(ctx: Ctx, id: number) {
@@ -17,3 +19,5 @@ export async function renewToken(ctx: Ctx, id: number) {
   if (!row) throw notFound('connection');
   return { id: row.id, token };
 }
+
+wireMatches<Answer<typeof renewToken>, ConnectionToken>(true);

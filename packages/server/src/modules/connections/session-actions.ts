@@ -3,6 +3,9 @@ import type { Ctx } from '../../platform/context.js';
 import { channelKeys, whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { SessionAction } from '../../platform/sessions.js';
+import { connectionEvents } from './connection-events.js';
+import type { ConnectionSession } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /**
  * The connections page's session buttons. The request is recorded in the row (sessionWanted,
@@ -32,14 +35,11 @@ export async function sessionAction(ctx: Ctx, id: number, action: SessionAction)
     if (!row) throw notFound('connection');
     // Disconnecting forgets the pairing even when no process holds the session right now.
     if (action === 'logout') await tx.delete(channelKeys).where(eq(channelKeys.whatsappId, id));
-    events.push({
-      companyId: ctx.actor.companyId,
-      topic: 'whatsappSession',
-      payload: { action: 'update', session: row },
-      audience: { to: 'admins' },
-    });
+    events.push(connectionEvents.session(ctx.actor.companyId, row));
     return row;
   });
   await ctx.deps.sessions.request(id, action);
   return session;
 }
+
+wireMatches<Answer<typeof sessionAction>, ConnectionSession>(true);

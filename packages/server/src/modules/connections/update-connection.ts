@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ConnectionUpdateBody } from '@balcao/contracts';
+import type { Connection, ConnectionUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
@@ -10,10 +11,10 @@ import {
   duplicateToken,
   lockCompany,
   makeDefault,
-  publish,
   replaceQueues,
   withoutCloudFields,
 } from './connection-writes.js';
+import { connectionEvents } from './connection-events.js';
 
 /**
  * `PUT /whatsapp/{id}`: the fields given. A connection keeps its provider, and the default stays
@@ -51,10 +52,12 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
       if (isDefault) await makeDefault(tx, id);
       if (queueIds) await replaceQueues(tx, companyId, id, nextQueues);
       const view = (await loadConnection(tx, id, ctx.actor))!;
-      publish(ctx, events, view);
+      events.push(connectionEvents.saved(ctx.actor.companyId, view));
       return view;
     });
   } catch (err) {
     throw duplicateToken(err);
   }
 }
+
+wireMatches<Answer<typeof updateConnection>, Connection>(true);

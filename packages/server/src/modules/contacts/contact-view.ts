@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Contact } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 
 /** Contacts as the API shows them (the device id `lid` stays inside). */
 export const contactColumns = {
@@ -31,7 +32,4 @@ export function contactView(row: typeof contacts.$inferSelect): ContactView {
   return { id, name, number, email, profilePicUrl, isGroup, extraInfo, whatsappId, createdAt, updatedAt };
 }
 
-/** Contacts are company-wide: every user of the company hears about each change. */
-export function publishContact(events: EventSink, companyId: number, contact: ContactView): void {
-  events.push({ companyId, topic: 'contact', payload: { action: 'update', contact }, audience: { to: 'company' } });
-}
+wireMatches<ContactView, Contact>(true);

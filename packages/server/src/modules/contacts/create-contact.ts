@@ -1,7 +1,9 @@
-import type { ContactBody } from '@balcao/contracts';
+import type { Contact, ContactBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
-import { contactColumns, publishContact } from './contact-view.js';
+import { contactColumns } from './contact-view.js';
+import { contactEvents } from './contact-events.js';
 import { storedNumber } from './phone-number.js';
 import { unlessDuplicate } from './duplicate-contact.js';
 
@@ -15,8 +17,10 @@ export function createContact(ctx: Ctx, input: ContactBody) {
         .insert(contacts)
         .values({ companyId, name: input.name, number, email: input.email, extraInfo: input.extraInfo })
         .returning(contactColumns);
-      publishContact(events, companyId, contact!);
+      events.push(contactEvents.updated(companyId, contact!));
       return contact!;
     }),
   );
 }
+
+wireMatches<Answer<typeof createContact>, Contact>(true);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ContactImportBody } from '@balcao/contracts';
+import type { ContactImportBody, ContactUploadResult } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
@@ -35,7 +36,8 @@ export async function importContacts(ctx: Ctx, input: ContactImportBody) {
   if (conn.provider === 'cloud') throw cannotList();
   if (conn.status !== 'CONNECTED') throw notConnected('The connection is not connected');
   const book = ctx.deps.sessions.phoneBook(conn.id);
-  if (book === undefined) throw notConnected('The connection’s session is held by another server process; try again later');
+  if (book === undefined)
+    throw notConnected('The connection’s session is held by another server process; try again later');
   if (book === null) throw cannotList();
   let people: PhoneBookContact[];
   try {
@@ -56,3 +58,5 @@ function asRow(person: PhoneBookContact) {
   const name = person.name?.trim().slice(0, 50).trim() ?? '';
   return { name: name.length >= 2 ? name : person.number, number: `+${person.number}`, email: '' };
 }
+
+wireMatches<Answer<typeof importContacts>, ContactUploadResult>(true);

@@ -1,5 +1,6 @@
 import { and, asc, count, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { ContactListQuery } from '@balcao/contracts';
+import type { ContactListQuery, ContactOption, ContactPage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies, contacts } from '../../db/schema/index.js';
@@ -71,3 +72,6 @@ async function timeZone(tx: Tx): Promise<string> {
 /** Midnight starting / ending the local day `day` (YYYY-MM-DD) of `zone`, as instants. */
 const dayStart = (day: string, zone: string) => sql`((${day}::date)::timestamp at time zone ${zone})`;
 const dayEnd = (day: string, zone: string) => sql`((${day}::date + 1)::timestamp at time zone ${zone})`;
+
+wireMatches<Answer<typeof listContacts>, ContactPage>(true);
+wireMatches<Answer<typeof allContacts>, ContactOption[]>(true);

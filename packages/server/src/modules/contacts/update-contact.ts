@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { ContactUpdateBody } from '@balcao/contracts';
+import type { Contact, ContactUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { contactColumns, publishContact } from './contact-view.js';
+import { contactColumns } from './contact-view.js';
+import { contactEvents } from './contact-events.js';
 import { storedNumber } from './phone-number.js';
 import { unlessDuplicate } from './duplicate-contact.js';
 
@@ -25,8 +27,10 @@ export function updateContact(ctx: Ctx, id: number, input: ContactUpdateBody) {
         .where(eq(contacts.id, id))
         .returning(contactColumns);
       if (!contact) throw notFound('contact');
-      publishContact(events, companyId, contact);
+      events.push(contactEvents.updated(companyId, contact));
       return contact;
     }),
   );
 }
+
+wireMatches<Answer<typeof updateContact>, Contact>(true);

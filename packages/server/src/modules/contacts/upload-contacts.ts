@@ -1,8 +1,10 @@
 import type { ContactUploadResult, ContactUploadRow } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { contacts } from '../../db/schema/index.js';
 import { contactColumns, type ContactView } from './contact-view.js';
 import { readContactRow } from './read-contact-row.js';
+import { contactEvents } from './contact-events.js';
 
 /** Rows per INSERT statement (5 parameters a row, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1_000;
@@ -60,14 +62,7 @@ export async function uploadContacts(
             );
           }
           // One event for the whole import, not one per row: a list open elsewhere reloads.
-          if (created.length > 0) {
-            events.push({
-              companyId,
-              topic: 'contact',
-              payload: { action: 'reload', count: created.length },
-              audience: { to: 'company' },
-            });
-          }
+          if (created.length > 0) events.push(contactEvents.imported(companyId, created.length));
           return created;
         });
   const createdNumbers = new Set(newContacts.map((c) => c.number));
@@ -76,3 +71,5 @@ export async function uploadContacts(
   }
   return { newContacts, errorBag };
 }
+
+wireMatches<Answer<typeof uploadContacts>, ContactUploadResult>(true);

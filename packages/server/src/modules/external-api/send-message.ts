@@ -1,4 +1,5 @@
 import type { ExternalSendResponse } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { liveKey, liveTickets, upsertContacts } from '../../inbox/find-or-create.js';
@@ -67,3 +68,5 @@ async function store(deps: Deps, conn: ApiConnection, input: SendRequest): Promi
     return { message: 'sent' as const, ticketId: ticket.id, contactId: contact.id, messageIds };
   });
 }
+
+wireMatches<Answer<typeof sendExternalMessage>, ExternalSendResponse>(true);

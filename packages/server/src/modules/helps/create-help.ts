@@ -1,4 +1,5 @@
-import type { HelpBody } from '@balcao/contracts';
+import type { Help, HelpBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { helps } from '../../db/schema/index.js';
 
@@ -7,3 +8,5 @@ export async function createHelp(ctx: Ctx, input: HelpBody) {
   const [help] = await ctx.platform((tx) => tx.insert(helps).values(input).returning());
   return help!;
 }
+
+wireMatches<Answer<typeof createHelp>, Help>(true);

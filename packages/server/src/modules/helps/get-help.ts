@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { helps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
+import type { Help } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /** `GET /helps/{id}`. */
 export async function getHelp(ctx: Ctx, id: number) {
@@ -9,3 +11,5 @@ export async function getHelp(ctx: Ctx, id: number) {
   if (!help) throw notFound('help');
   return help;
 }
+
+wireMatches<Answer<typeof getHelp>, Help>(true);

@@ -1,5 +1,6 @@
 import { asc, ilike, or } from 'drizzle-orm';
-import type { PageQuery } from '@balcao/contracts';
+import type { Help, HelpPage, PageQuery } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { helps } from '../../db/schema/index.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
@@ -24,3 +25,6 @@ export async function listHelps(ctx: Ctx, { searchParam, pageNumber }: PageQuery
   const { records, hasMore } = page(rows);
   return { helps: records, hasMore };
 }
+
+wireMatches<Answer<typeof allHelps>, Help[]>(true);
+wireMatches<Answer<typeof listHelps>, HelpPage>(true);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { HelpUpdateBody } from '@balcao/contracts';
+import type { Help, HelpUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { helps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -16,3 +17,5 @@ export async function updateHelp(ctx: Ctx, id: number, input: HelpUpdateBody) {
   if (!help) throw notFound('help');
   return help;
 }
+
+wireMatches<Answer<typeof updateHelp>, Help>(true);

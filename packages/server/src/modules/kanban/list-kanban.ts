@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import { can, KANBAN_PAGE_SIZE, type KanbanQuery } from '@balcao/contracts';
+import { can, KANBAN_PAGE_SIZE, type KanbanQuery, type KanbanPage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
 import { listScope, loadViewer } from '../tickets/visibility.js';
@@ -41,3 +42,5 @@ export function listKanban(ctx: Ctx, q: KanbanQuery) {
     };
   });
 }
+
+wireMatches<Answer<typeof listKanban>, KanbanPage>(true);

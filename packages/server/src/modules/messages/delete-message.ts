@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { messages } from '../../db/schema/index.js';
 import { noPermission, notFound } from '../../platform/errors.js';
-import { pushMessageUpdate } from '../../inbox/message-events.js';
+import { messageUpdated } from './message-events.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { loadMessageViews } from './message-view.js';
+import type { Message } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /**
  * `DELETE /messages/{id}`: only the sender deletes, and only a message they sent (anyone else:
@@ -39,7 +41,7 @@ export async function deleteMessage(ctx: Ctx, id: number) {
         })
         .where(eq(messages.id, id))
         .returning();
-      await pushMessageUpdate(tx, events, ctx.actor.companyId, row!);
+      events.push(await messageUpdated(tx, ctx.actor.companyId, row!));
       if (sent) kick = message.whatsappId;
     }
     return { view: (await loadMessageViews(tx, [id]))[0]!, kick };
@@ -47,3 +49,5 @@ export async function deleteMessage(ctx: Ctx, id: number) {
   if (kick !== null) await ctx.deps.sessions.kickOutbox(kick);
   return view;
 }
+
+wireMatches<Answer<typeof deleteMessage>, Message>(true);

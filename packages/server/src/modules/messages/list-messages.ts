@@ -1,4 +1,5 @@
-import { MESSAGES_PAGE_SIZE } from '@balcao/contracts';
+import { MESSAGES_PAGE_SIZE, type MessagePage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { findVisibleTicketView } from '../tickets/visible-ticket.js';
 import { messagePage } from './message-view.js';
@@ -28,3 +29,5 @@ export async function listMessages(ctx: Ctx, ticketId: number, pageNumber: numbe
   sendReadReceipts(ctx.deps, receipt);
   return page;
 }
+
+wireMatches<Answer<typeof listMessages>, MessagePage>(true);

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { Deps, EventSink } from '../../platform/context.js';
 import { contacts, messages, tickets } from '../../db/schema/index.js';
 import type { TicketRow } from '../tickets/ticket-view.js';
+import { ticketEvents } from '../tickets/ticket-events.js';
 
 export interface ReadReceipt {
   whatsappId: number;
@@ -27,12 +28,7 @@ export async function markTicketRead(
     .returning({ id: messages.id, externalId: messages.externalId });
   if (read.length === 0 && ticket.unreadMessages === 0) return undefined;
   await tx.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
-  events.push({
-    companyId: ticket.companyId,
-    topic: 'ticket',
-    payload: { action: 'updateUnread', ticketId: ticket.id },
-    audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
-  });
+  events.push(ticketEvents.read(ticket.companyId, ticket));
   // Oldest first: RETURNING has no order, and the newest id is the one that counts on WhatsApp.
   read.sort((x, y) => x.id - y.id);
   const externalIds = read.flatMap((r) => (r.externalId ? [r.externalId] : []));

@@ -3,16 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { contacts, messages } from '../../db/schema/index.js';
+import type { Message, MessagePage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 const quoted = alias(messages, 'quoted');
 const quotedContact = alias(contacts, 'quoted_contact');
-
-const contactOf = <C extends typeof contacts | typeof quotedContact>(c: C) => ({
-  id: c.id,
-  name: c.name,
-  number: c.number,
-  profilePicUrl: c.profilePicUrl,
-});
 
 /**
  * A message as the thread shows it (operations §3): its fields, the contact who wrote it (null
@@ -41,7 +36,9 @@ const columns = {
   fromBot: sql<boolean>`coalesce((${messages.data} ->> 'bot')::boolean, false)`,
   createdAt: messages.createdAt,
   updatedAt: messages.updatedAt,
-  contact: contactOf(contacts),
+  // Each joined contact spelt out: through a generic helper, drizzle loses which table's join makes
+  // the whole object null, and types each column nullable instead.
+  contact: { id: contacts.id, name: contacts.name, number: contacts.number, profilePicUrl: contacts.profilePicUrl },
   q: {
     id: quoted.id,
     body: quoted.body,
@@ -50,7 +47,12 @@ const columns = {
     mediaUrl: quoted.mediaUrl,
     isDeleted: quoted.isDeleted,
   },
-  qc: contactOf(quotedContact),
+  qc: {
+    id: quotedContact.id,
+    name: quotedContact.name,
+    number: quotedContact.number,
+    profilePicUrl: quotedContact.profilePicUrl,
+  },
 };
 
 function selectMessages(tx: Tx, where: SQL | undefined) {
@@ -120,3 +122,6 @@ export async function loadMessageViews(tx: Tx, ids: number[]) {
   const rows = await selectMessages(tx, inArray(messages.id, ids)).orderBy(asc(messages.id));
   return rows.map(toView);
 }
+
+wireMatches<MessageView, Message>(true);
+wireMatches<Answer<typeof messagePage>, MessagePage>(true);

@@ -7,6 +7,8 @@ import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { renderFor } from '../tickets/auto-messages.js';
 import { loadMessageViews } from './message-view.js';
 import { discardMedia, type StoredMedia } from '../../platform/uploads.js';
+import type { SentMessages } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 export interface SendInput {
   body: string;
@@ -80,3 +82,5 @@ async function store(ctx: Ctx, ticketId: number, input: SendInput) {
     return { stored: await loadMessageViews(tx, ids), whatsappId: ticket.whatsappId };
   });
 }
+
+wireMatches<Answer<typeof sendMessage>, SentMessages>(true);

@@ -1,4 +1,5 @@
-import type { PlanBody } from '@balcao/contracts';
+import type { Plan, PlanBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { plans } from '../../db/schema/index.js';
 import { duplicatePlanName } from './plan-name.js';
@@ -11,3 +12,5 @@ export async function createPlan(ctx: Ctx, input: PlanBody) {
     throw duplicatePlanName(err);
   }
 }
+
+wireMatches<Answer<typeof createPlan>, Plan>(true);

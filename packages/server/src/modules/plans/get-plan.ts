@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { plans } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
+import type { Plan } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /** `GET /plans/{id}`: plans are platform data, readable by every signed-in user. */
 export async function getPlan(ctx: Ctx, id: number) {
@@ -9,3 +11,5 @@ export async function getPlan(ctx: Ctx, id: number) {
   if (!plan) throw notFound('plan');
   return plan;
 }
+
+wireMatches<Answer<typeof getPlan>, Plan>(true);

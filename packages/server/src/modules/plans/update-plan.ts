@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PlanUpdateBody } from '@balcao/contracts';
+import type { Plan, PlanUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { plans } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -21,3 +22,5 @@ export async function updatePlan(ctx: Ctx, id: number, input: PlanUpdateBody) {
     throw duplicatePlanName(err);
   }
 }
+
+wireMatches<Answer<typeof updatePlan>, Plan>(true);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { QueueOptionBody } from '@balcao/contracts';
+import type { QueueOptionBody, QueueOptionNode } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { queueOptions } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
@@ -38,3 +39,5 @@ export function createOption(ctx: Ctx, input: QueueOptionBody) {
     return { ...row!, children: [] };
   });
 }
+
+wireMatches<Answer<typeof createOption>, QueueOptionNode>(true);

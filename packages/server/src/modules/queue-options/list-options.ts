@@ -1,4 +1,5 @@
-import type { QueueOptionListQuery } from '@balcao/contracts';
+import type { QueueOptionListQuery, QueueOptionNode } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { assertQueue } from './lock-queue.js';
 import { optionTree, queueRows } from './option-view.js';
@@ -10,3 +11,5 @@ export function listOptions(ctx: Ctx, { queueId, parentId }: QueueOptionListQuer
     return optionTree(await queueRows(tx, queueId), parentId);
   });
 }
+
+wireMatches<Answer<typeof listOptions>, QueueOptionNode[]>(true);

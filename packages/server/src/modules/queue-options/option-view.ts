@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { queueOptions } from '../../db/schema/index.js';
+import type { QueueOptionNode } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /** A chatbot option as the API shows it; `parentId` null is the top level of its queue. */
 export const optionColumns = {
@@ -45,3 +47,5 @@ export async function loadOption(tx: Tx, id: number) {
   if (!option) return undefined;
   return { ...option, children: optionTree(await queueRows(tx, option.queueId), option.id) };
 }
+
+wireMatches<NonNullable<Answer<typeof loadOption>>, QueueOptionNode>(true);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { QueueOptionUpdateBody } from '@balcao/contracts';
+import type { QueueOptionNode, QueueOptionUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { queueOptions } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -25,3 +26,5 @@ export function updateOption(ctx: Ctx, id: number, input: QueueOptionUpdateBody)
     return (await loadOption(tx, id))!;
   });
 }
+
+wireMatches<Answer<typeof updateOption>, QueueOptionNode>(true);

@@ -1,9 +1,11 @@
-import type { QueueBody } from '@balcao/contracts';
+import type { Queue, QueueBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { queues } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertGreeting } from './greeting-rule.js';
-import { publishQueue, queueColumns } from './queue-view.js';
+import { queueColumns } from './queue-view.js';
+import { queueEvents } from './queue-events.js';
 import { lockCompany, unlessDuplicate } from './queue-writes.js';
 
 /** `POST /queue` (admins): a queue within the plan's limit; the company hears it. */
@@ -21,8 +23,10 @@ export function createQueue(ctx: Ctx, input: QueueBody) {
         .insert(queues)
         .values({ ...input, companyId })
         .returning(queueColumns);
-      publishQueue(events, companyId, 'create', queue!);
+      events.push(queueEvents.saved(companyId, 'create', queue!));
       return queue!;
     }),
   );
 }
+
+wireMatches<Answer<typeof createQueue>, Queue>(true);

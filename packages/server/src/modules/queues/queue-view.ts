@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { queues } from '../../db/schema/index.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Queue } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 
 /** A queue as the API shows it (automation §3); its users are read from the users side. */
 export const queueColumns = {
@@ -27,7 +28,4 @@ export async function loadQueue(tx: Tx, id: number) {
 
 export type QueueView = NonNullable<Awaited<ReturnType<typeof loadQueue>>>;
 
-/** Every staff member lists queues (transfer dialog, filters): the whole company hears changes. */
-export function publishQueue(events: EventSink, companyId: number, action: 'create' | 'update', queue: QueueView) {
-  events.push({ companyId, topic: 'queue', payload: { action, queue }, audience: { to: 'company' } });
-}
+wireMatches<QueueView, Queue>(true);

@@ -13,6 +13,7 @@ import {
 import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
 import { connectSocket } from '../../../test/support/socket.js';
 import { eventually } from '../../../test/support/eventually.js';
+import { rawEvent } from '../../../test/support/raw-event.js';
 import { inTenant } from '../../db/client.js';
 import { contacts, queueOptions, queues, tickets, userQueues, whatsappQueues } from '../../db/schema/index.js';
 
@@ -408,12 +409,12 @@ describe('queue events', () => {
       const userEvents = listen(socket, `company-${a.companyId}-user`);
       const publishTo = (queueId: number) =>
         t.running.deps.realtime.publish([
-          {
-            companyId: a.companyId,
-            topic: 'ticket',
-            payload: { action: 'update', ticket: { id: 1, queueId } },
-            audience: { to: 'ticket', queueId, userId: null },
-          },
+          rawEvent(
+            a.companyId,
+            'ticket',
+            { action: 'update', ticket: { id: 1, queueId } },
+            { to: 'ticket', queueId, userId: null },
+          ),
         ]);
       publishTo(q.id);
       await eventually(() => heardTickets.includes(q.id), 3_000, "the queue's ticket event");

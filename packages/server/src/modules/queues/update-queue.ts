@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { QueueUpdateBody } from '@balcao/contracts';
+import type { Queue, QueueUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { queues } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { assertGreeting } from './greeting-rule.js';
-import { loadQueue, publishQueue, queueColumns } from './queue-view.js';
+import { loadQueue, queueColumns } from './queue-view.js';
+import { queueEvents } from './queue-events.js';
 import { lockCompany, unlessDuplicate } from './queue-writes.js';
 
 /** `PUT /queue/{id}` (admins): the fields given; the company hears it. */
@@ -21,8 +23,10 @@ export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateBody) {
         .set({ ...input, updatedAt: new Date() })
         .where(eq(queues.id, id))
         .returning(queueColumns);
-      publishQueue(events, companyId, 'update', queue!);
+      events.push(queueEvents.saved(companyId, 'update', queue!));
       return queue!;
     }),
   );
 }
+
+wireMatches<Answer<typeof updateQueue>, Queue>(true);

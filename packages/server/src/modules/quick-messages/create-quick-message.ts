@@ -1,7 +1,9 @@
-import type { QuickMessageBody } from '@balcao/contracts';
+import type { QuickMessage, QuickMessageBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { quickMessages } from '../../db/schema/index.js';
-import { pushQuickMessage, quickMessageColumns, toView } from './quick-message-view.js';
+import { quickMessageColumns, toView } from './quick-message-view.js';
+import { quickMessageEvents } from './quick-message-events.js';
 import { unlessDuplicate } from './quick-message-shortcode.js';
 
 /** `POST /quick-messages`: an answer of the caller's. */
@@ -14,8 +16,10 @@ export function createQuickMessage(ctx: Ctx, input: QuickMessageBody) {
         .values({ companyId: actor.companyId, userId: actor.userId, ...input })
         .returning(quickMessageColumns);
       const record = toView(row!);
-      pushQuickMessage(events, actor.companyId, 'create', record);
+      events.push(...quickMessageEvents.saved(actor.companyId, 'create', record));
       return record;
     }),
   );
 }
+
+wireMatches<Answer<typeof createQuickMessage>, QuickMessage>(true);

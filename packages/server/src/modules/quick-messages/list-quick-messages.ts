@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import type { QuickMessageListQuery } from '@balcao/contracts';
+import type { QuickMessage, QuickMessageListQuery, QuickMessagePage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Actor, Ctx } from '../../platform/context.js';
 import { quickMessages } from '../../db/schema/index.js';
 import { noPermission } from '../../platform/errors.js';
@@ -55,3 +56,6 @@ export function allQuickMessages(ctx: Ctx, userId: number | undefined) {
     ).map(toView),
   );
 }
+
+wireMatches<Answer<typeof listQuickMessages>, QuickMessagePage>(true);
+wireMatches<Answer<typeof allQuickMessages>, QuickMessage[]>(true);

@@ -1,8 +1,9 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import { can } from '@balcao/contracts';
+import { can, type QuickMessage } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import { quickMessages } from '../../db/schema/index.js';
-import type { Actor, Audience, EventSink } from '../../platform/context.js';
+import type { Actor } from '../../platform/context.js';
 import { noPermission, notFound } from '../../platform/errors.js';
 
 export const quickMessageColumns = {
@@ -61,39 +62,4 @@ export async function findEditable(tx: Tx, actor: Actor, id: number) {
   return row;
 }
 
-/** Who hears about an answer: the company when it is shared, else its owner and the admins. */
-const audienceOf = (r: Pick<Row, 'geral' | 'userId'>): Audience =>
-  r.geral
-    ? { to: 'company' }
-    : r.userId === null
-      ? { to: 'admins' }
-      : { to: 'user', userId: r.userId, alsoAdmins: true };
-
-/**
- * `company-{id}-quickmessage {action, record}`. An answer that stopped being shared is first
- * removed from everyone's view (`{action:'delete', id, updatedAt}`); its owner and the admins
- * hear both and keep the version that is as new as `updatedAt`, whatever order they arrive in.
- */
-export function pushQuickMessage(
-  events: EventSink,
-  companyId: number,
-  action: 'create' | 'update',
-  record: QuickMessageView,
-  before?: Pick<Row, 'geral'>,
-): void {
-  if (before?.geral && !record.geral) pushQuickMessageDelete(events, companyId, { ...before, ...record, geral: true });
-  events.push({ companyId, topic: 'quickmessage', payload: { action, record }, audience: audienceOf(record) });
-}
-
-export function pushQuickMessageDelete(
-  events: EventSink,
-  companyId: number,
-  record: Pick<Row, 'id' | 'geral' | 'userId' | 'updatedAt'>,
-): void {
-  events.push({
-    companyId,
-    topic: 'quickmessage',
-    payload: { action: 'delete', id: record.id, updatedAt: record.updatedAt },
-    audience: audienceOf(record),
-  });
-}
+wireMatches<QuickMessageView, QuickMessage>(true);

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { QuickMessageUpdateBody } from '@balcao/contracts';
+import type { QuickMessage, QuickMessageUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { quickMessages } from '../../db/schema/index.js';
-import { findEditable, pushQuickMessage, quickMessageColumns, toView } from './quick-message-view.js';
+import { findEditable, quickMessageColumns, toView } from './quick-message-view.js';
+import { quickMessageEvents } from './quick-message-events.js';
 import { unlessDuplicate } from './quick-message-shortcode.js';
 
 /**
@@ -26,8 +28,10 @@ export function updateQuickMessage(ctx: Ctx, id: number, input: QuickMessageUpda
         .where(eq(quickMessages.id, id))
         .returning(quickMessageColumns);
       const record = toView(row!);
-      pushQuickMessage(events, actor.companyId, 'update', record, before);
+      events.push(...quickMessageEvents.saved(actor.companyId, 'update', record, before));
       return record;
     }),
   );
 }
+
+wireMatches<Answer<typeof updateQuickMessage>, QuickMessage>(true);

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { QUICK_MESSAGE_FILE_FIELD } from '@balcao/contracts';
+import { QUICK_MESSAGE_FILE_FIELD, type QuickMessage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { discardMedia, readMultipartMedia } from '../../platform/uploads.js';
-import { findEditable, pushQuickMessage } from './quick-message-view.js';
+import { findEditable } from './quick-message-view.js';
+import { quickMessageEvents } from './quick-message-events.js';
 import { removeStoredFile, setMedia } from './quick-message-media.js';
 
 /**
@@ -30,7 +32,7 @@ export async function uploadQuickMessageMedia(ctx: Ctx, id: number, req: Fastify
     const { record, previous } = await ctx.tenant(async (tx, events) => {
       const before = await findEditable(tx, actor, id);
       const record = await setMedia(tx, id, media.key, media.name);
-      pushQuickMessage(events, actor.companyId, 'update', record, before);
+      events.push(...quickMessageEvents.saved(actor.companyId, 'update', record, before));
       return { record, previous: before.mediaPath };
     });
     await removeStoredFile(ctx, previous);
@@ -40,3 +42,5 @@ export async function uploadQuickMessageMedia(ctx: Ctx, id: number, req: Fastify
     throw err;
   }
 }
+
+wireMatches<Answer<typeof uploadQuickMessageMedia>, QuickMessage>(true);

@@ -1,8 +1,9 @@
-import { isSettingKey, SETTING_VALUES } from '@balcao/contracts';
+import { isSettingKey, SETTING_VALUES, type Setting } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { settings } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
-import { isAdminOnlySetting } from './visible-settings.js';
+import { settingEvents } from './setting-events.js';
 
 /**
  * `PUT /settings/{key}`: a known key, one of its allowed values (free text where the contracts
@@ -19,12 +20,9 @@ export async function updateSetting(ctx: Ctx, key: string, value: string) {
       .values({ companyId, key, value })
       .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
       .returning({ key: settings.key, value: settings.value });
-    events.push({
-      companyId,
-      topic: 'settings',
-      payload: { action: 'update', setting: row },
-      audience: { to: isAdminOnlySetting(key) ? 'admins' : 'company' },
-    });
-    return row;
+    events.push(settingEvents.updated(companyId, row!));
+    return row!;
   });
 }
+
+wireMatches<Answer<typeof updateSetting>, Setting>(true);

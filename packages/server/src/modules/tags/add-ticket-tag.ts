@@ -4,7 +4,9 @@ import { tags, ticketTags } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { loadTicketView, type TicketView } from '../tickets/ticket-view.js';
-import { pushTicketChange } from '../tickets/ticket-events.js';
+import { ticketEvents } from '../tickets/ticket-events.js';
+import type { Ticket } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /**
  * `PUT /ticket-tags/{ticketId}/{tagId}` (the kanban board's card move, after remove-lane-tags.ts):
@@ -23,7 +25,9 @@ export function addTicketTag(ctx: Ctx, ticketId: number, tagId: number): Promise
       .onConflictDoNothing()
       .returning({ tagId: ticketTags.tagId });
     const view = (await loadTicketView(tx, ticketId))!;
-    if (added.length > 0) pushTicketChange(events, actor.companyId, view);
+    if (added.length > 0) events.push(...ticketEvents.changed(actor.companyId, view));
     return view;
   });
 }
+
+wireMatches<Answer<typeof addTicketTag>, Ticket>(true);

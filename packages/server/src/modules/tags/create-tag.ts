@@ -1,7 +1,9 @@
-import type { TagBody } from '@balcao/contracts';
+import type { Tag, TagBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { tags } from '../../db/schema/index.js';
-import { ensureCompanyUser, loadTag, pushTag } from './tag-view.js';
+import { ensureCompanyUser, loadTag } from './tag-view.js';
+import { tagEvents } from './tag-events.js';
 import { checkKanban } from './kanban-lanes.js';
 
 /** `POST /tags`: a tag of the caller's company, for the caller unless `userId` names another user. */
@@ -21,7 +23,9 @@ export function createTag(ctx: Ctx, input: TagBody) {
       })
       .returning({ id: tags.id });
     const tag = (await loadTag(tx, row!.id))!;
-    pushTag(events, actor.companyId, 'create', tag);
+    events.push(tagEvents.saved(actor.companyId, 'create', tag));
     return tag;
   });
 }
+
+wireMatches<Answer<typeof createTag>, Tag>(true);

@@ -3,7 +3,7 @@ import { can } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { tags } from '../../db/schema/index.js';
 import { noPermission, notFound } from '../../platform/errors.js';
-import { pushTagDelete } from './tag-view.js';
+import { tagEvents } from './tag-events.js';
 
 /**
  * `DELETE /tags/{id}`: the tag and its links to tickets (foreign key cascade). A kanban tag is a
@@ -19,6 +19,6 @@ export function deleteTag(ctx: Ctx, id: number) {
     if (tag.kanban === 1 && !can(actor, 'tag-modal:editKanban'))
       throw noPermission('Only an admin removes a kanban lane');
     await tx.delete(tags).where(eq(tags.id, id));
-    pushTagDelete(events, actor.companyId, id);
+    events.push(tagEvents.deleted(actor.companyId, id));
   });
 }

@@ -1,5 +1,6 @@
 import { asc, eq, ilike } from 'drizzle-orm';
-import type { PageQuery } from '@balcao/contracts';
+import type { KanbanLanes, PageQuery, TagOption, TagPage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { tags } from '../../db/schema/index.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
@@ -33,3 +34,7 @@ export function kanbanTags(ctx: Ctx) {
     lista: await tx.select(brief).from(tags).where(eq(tags.kanban, 1)).orderBy(asc(tags.name), asc(tags.id)),
   }));
 }
+
+wireMatches<Answer<typeof listTags>, TagPage>(true);
+wireMatches<Answer<typeof allTags>, TagOption[]>(true);
+wireMatches<Answer<typeof kanbanTags>, KanbanLanes>(true);

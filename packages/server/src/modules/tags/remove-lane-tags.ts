@@ -3,7 +3,9 @@ import type { Ctx } from '../../platform/context.js';
 import { tags, ticketTags } from '../../db/schema/index.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { loadTicketView, type TicketView } from '../tickets/ticket-view.js';
-import { pushTicketChange } from '../tickets/ticket-events.js';
+import { ticketEvents } from '../tickets/ticket-events.js';
+import type { Ticket } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /**
  * `DELETE /ticket-tags/{ticketId}`. The kanban board's moves (operations §2): dragging a card
@@ -21,7 +23,9 @@ export function removeLaneTags(ctx: Ctx, ticketId: number): Promise<TicketView> 
       .where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, lanes)))
       .returning({ tagId: ticketTags.tagId });
     const view = (await loadTicketView(tx, ticketId))!;
-    if (removed.length > 0) pushTicketChange(events, actor.companyId, view);
+    if (removed.length > 0) events.push(...ticketEvents.changed(actor.companyId, view));
     return view;
   });
 }
+
+wireMatches<Answer<typeof removeLaneTags>, Ticket>(true);

@@ -1,10 +1,11 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { TagSyncBody } from '@balcao/contracts';
+import type { TagSyncBody, Ticket } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { ticketTags } from '../../db/schema/index.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { loadTicketView, type TicketView } from '../tickets/ticket-view.js';
-import { pushTicketChange } from '../tickets/ticket-events.js';
+import { ticketEvents } from '../tickets/ticket-events.js';
 import { ensureCompanyTags } from './tag-view.js';
 
 /**
@@ -36,7 +37,9 @@ export function syncTicketTags(ctx: Ctx, input: TagSyncBody): Promise<TicketView
             .returning({ tagId: ticketTags.tagId });
 
     const view = (await loadTicketView(tx, ticket.id))!;
-    if (removed.length > 0 || added.length > 0) pushTicketChange(events, actor.companyId, view);
+    if (removed.length > 0 || added.length > 0) events.push(...ticketEvents.changed(actor.companyId, view));
     return view;
   });
 }
+
+wireMatches<Answer<typeof syncTicketTags>, Ticket>(true);

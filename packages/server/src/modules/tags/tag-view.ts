@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tags, ticketTags, users } from '../../db/schema/index.js';
-import type { EventSink } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
+import type { Tag } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 
 /** A tag as the API shows it: its fields and how many tickets carry it (all of the company's). */
 export const tagColumns = {
@@ -27,15 +28,6 @@ export async function loadTag(tx: Tx, id: number) {
 
 export type TagView = NonNullable<Awaited<ReturnType<typeof loadTag>>>;
 
-/** Tags are company-wide: everyone of the company hears `company-{id}-tag`. */
-export function pushTag(events: EventSink, companyId: number, action: 'create' | 'update', tag: TagView): void {
-  events.push({ companyId, topic: 'tag', payload: { action, tag }, audience: { to: 'company' } });
-}
-
-export function pushTagDelete(events: EventSink, companyId: number, tagId: number): void {
-  events.push({ companyId, topic: 'tag', payload: { action: 'delete', tagId }, audience: { to: 'company' } });
-}
-
 /**
  * Refuses tag ids that are not the company's (400 naming `tags.{i}.id`). Checked by reading
  * through row-level security: the foreign key alone would accept another company's tag.
@@ -59,3 +51,5 @@ export async function ensureCompanyUser(tx: Tx, userId: number): Promise<void> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw invalid({ userId: 'notFound' }, 'Unknown user');
 }
+
+wireMatches<TagView, Tag>(true);

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { TagUpdateBody } from '@balcao/contracts';
+import type { Tag, TagUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { tags } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { ensureCompanyUser, loadTag, pushTag } from './tag-view.js';
+import { ensureCompanyUser, loadTag } from './tag-view.js';
+import { tagEvents } from './tag-events.js';
 import { checkKanban } from './kanban-lanes.js';
 
 /** `PUT /tags/{id}`: only the fields given change. */
@@ -25,7 +27,9 @@ export function updateTag(ctx: Ctx, id: number, input: TagUpdateBody) {
       })
       .where(eq(tags.id, id));
     const tag = (await loadTag(tx, id))!;
-    pushTag(events, actor.companyId, 'update', tag);
+    events.push(tagEvents.saved(actor.companyId, 'update', tag));
     return tag;
   });
 }
+
+wireMatches<Answer<typeof updateTag>, Tag>(true);

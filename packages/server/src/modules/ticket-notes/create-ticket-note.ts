@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TicketNoteBody } from '@balcao/contracts';
+import type { TicketNote, TicketNoteBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { ticketNotes } from '../../db/schema/index.js';
 import { selectNotes, ticketOfNotes } from './ticket-note-view.js';
@@ -23,3 +24,5 @@ export function createTicketNote(ctx: Ctx, input: TicketNoteBody) {
     return note!;
   });
 }
+
+wireMatches<Answer<typeof createTicketNote>, TicketNote>(true);

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { TicketNoteListQuery } from '@balcao/contracts';
+import type { TicketNote, TicketNoteListQuery } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { ticketNotes } from '../../db/schema/index.js';
 import { selectNotes, ticketOfNotes } from './ticket-note-view.js';
@@ -14,3 +15,5 @@ export function listTicketNotes(ctx: Ctx, q: TicketNoteListQuery) {
     );
   });
 }
+
+wireMatches<Answer<typeof listTicketNotes>, TicketNote[]>(true);

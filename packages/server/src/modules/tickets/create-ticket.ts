@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { TicketCreateBody } from '@balcao/contracts';
+import type { Ticket, TicketCreateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { isAdmin, loadViewer } from './visibility.js';
 import { loadTicketView, type TicketView } from './ticket-view.js';
-import { pushTicketChange } from './ticket-events.js';
+import { ticketEvents } from './ticket-events.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { trackCycle } from './tracking.js';
 import { existingUser } from './transition.js';
@@ -56,7 +57,7 @@ export async function createTicket(ctx: Ctx, input: TicketCreateBody): Promise<T
       const now = new Date();
       await trackCycle(tx, ticket!, { queuedAt: now, startedAt: now });
       const view = (await loadTicketView(tx, ticket!.id))!;
-      pushTicketChange(events, actor.companyId, view);
+      events.push(...ticketEvents.changed(actor.companyId, view));
       return view;
     });
   } catch (err) {
@@ -81,3 +82,5 @@ async function connectionFor(tx: Tx, userId: number, wanted: number | null | und
   if (!def) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No default connection found');
   return def.id;
 }
+
+wireMatches<Answer<typeof createTicket>, Ticket>(true);

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import { findVisibleTicket } from './visible-ticket.js';
-import { pushTicketDelete } from './ticket-events.js';
+import { ticketEvents } from './ticket-events.js';
 
 /**
  * `DELETE /tickets/{id}` (permission ticket-options:deleteTicket): the ticket, its messages and
@@ -17,7 +17,7 @@ export async function deleteTicket(ctx: Ctx, id: number): Promise<void> {
       .from(messages)
       .where(and(eq(messages.ticketId, id), isNotNull(messages.mediaUrl)));
     await tx.delete(tickets).where(eq(tickets.id, id));
-    pushTicketDelete(events, ctx.actor.companyId, id, ticket);
+    events.push(ticketEvents.deleted(ctx.actor.companyId, id, ticket));
     return files.map((f) => f.key!);
   });
   for (const key of media) {

@@ -4,6 +4,8 @@ import { tickets } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { canSee, loadViewer } from './visibility.js';
 import { loadTicketView, ticketDetail } from './ticket-view.js';
+import type { TicketDetail } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 /** `GET /tickets/{id}` and `/tickets/u/{uuid}`: the ticket with its contact's details and rating; 404 when not visible. */
 export async function getTicket(ctx: Ctx, ref: { id: number } | { uuid: string }) {
@@ -16,3 +18,5 @@ export async function getTicket(ctx: Ctx, ref: { id: number } | { uuid: string }
     return ticketDetail(tx, (await loadTicketView(tx, row.id))!);
   });
 }
+
+wireMatches<Answer<typeof getTicket>, TicketDetail>(true);

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { can, TICKETS_PAGE_SIZE, type TicketListQuery } from '@balcao/contracts';
+import { can, TICKETS_PAGE_SIZE, type TicketListQuery, type TicketPage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import { byShape } from '../../db/prepared.js';
 import type { Ctx } from '../../platform/context.js';
@@ -65,3 +66,5 @@ async function timeZone(tx: Tx) {
   const [company] = await tx.select({ zone: companies.timezone }).from(companies);
   return company?.zone ?? 'America/Sao_Paulo';
 }
+
+wireMatches<Answer<typeof listTickets>, TicketPage>(true);

@@ -5,7 +5,7 @@ import { tickets } from '../../db/schema/index.js';
 import { kickOutboxes, type Kicks } from './auto-messages.js';
 import { closeNow } from './close-ticket.js';
 import { loadTicketView } from './ticket-view.js';
-import { pushTicketChange } from './ticket-events.js';
+import { ticketEvents } from './ticket-events.js';
 
 /** A reply that is a rating: one digit 1–3, nothing else (spaces and a trailing dot allowed). */
 export function ratingOf(body: string): number | undefined {
@@ -30,7 +30,7 @@ export async function handleRatingReply(deps: Deps, companyId: number, ticketId:
       .for('update');
     if (!ticket) return false;
     await closeNow(tx, events, ticket, kicks, ratingOf(body));
-    pushTicketChange(events, companyId, (await loadTicketView(tx, ticketId))!);
+    events.push(...ticketEvents.changed(companyId, (await loadTicketView(tx, ticketId))!));
     return true;
   });
   await kickOutboxes(deps, kicks);

@@ -1,43 +1,45 @@
-import type { EventSink } from '../../platform/context.js';
-import type { TicketView } from './ticket-view.js';
+import type { contacts } from '../../db/schema/index.js';
+import { domainEvent, type Audience, type DomainEvent } from '../../platform/domain-event.js';
+import type { TicketRow, TicketView } from './ticket-view.js';
 
-type Audience = { queueId: number | null; userId: number | null };
+/** Who may see a ticket: admins, its queue's members (or allTicket users when queueless), its user. */
+export type TicketAudience = { queueId: number | null; userId: number | null };
+export const ticketAudience = (t: TicketAudience): Audience => ({ to: 'ticket', queueId: t.queueId, userId: t.userId });
 
-/**
- * `company-{id}-ticket {action:'update', ticket}` to whoever may see the ticket now (admins, its
- * queue's members — or allTicket users when queueless — and its user). When the ticket left
- * someone's view (another queue, another user), the old audience also hears
- * `{action:'delete', ticketId, updatedAt}`, published first. A socket in both audiences gets
- * both; `updatedAt` is the ticket's version after the change (the update's `ticket.updatedAt`),
- * so a client keeps a ticket whose held version is that new or newer whatever order the two
- * arrive in (the realtime hub does not guarantee the order of separate events today).
- */
-export function pushTicketChange(events: EventSink, companyId: number, ticket: TicketView, before?: Audience) {
-  if (before && leftSomeone(before, ticket)) pushTicketDelete(events, companyId, ticket.id, before, ticket.updatedAt);
-  events.push({
-    companyId,
-    topic: 'ticket',
-    payload: { action: 'update', ticket },
-    audience: { to: 'ticket', queueId: ticket.queueId, userId: ticket.userId },
-  });
-}
-
-export function pushTicketDelete(
-  events: EventSink,
-  companyId: number,
-  ticketId: number,
-  audience: Audience,
-  updatedAt?: Date,
-) {
-  events.push({
-    companyId,
-    topic: 'ticket',
-    payload: { action: 'delete', ticketId, ...(updatedAt ? { updatedAt } : {}) },
-    audience: { to: 'ticket', queueId: audience.queueId, userId: audience.userId },
-  });
-}
+/** A ticket as the message pipeline writes it: its own row, with its contact's when the event has it. */
+export type TicketWritten = TicketRow & { contact?: typeof contacts.$inferSelect };
 
 /** Did anyone of the old audience lose the ticket? (A new queue, or its user replaced or cleared.) */
-function leftSomeone(before: Audience, after: Audience): boolean {
+function leftSomeone(before: TicketAudience, after: TicketAudience): boolean {
   return before.queueId !== after.queueId || (before.userId !== null && before.userId !== after.userId);
 }
+
+/** The `ticket` topic, to the ticket's audience. */
+export const ticketEvents = {
+  /**
+   * `{action:'update', ticket}` to whoever may see the ticket now. When the ticket left someone's
+   * view (another queue, another user), the old audience also hears `{action:'delete', ticketId,
+   * updatedAt}`, first. A socket in both audiences gets both; `updatedAt` is the ticket's version
+   * after the change, so a client keeps a ticket whose held version is that new or newer whatever
+   * order the two arrive in.
+   */
+  changed(companyId: number, ticket: TicketView, before?: TicketAudience): DomainEvent[] {
+    const update = domainEvent(companyId, 'ticket', { action: 'update', ticket }, ticketAudience(ticket));
+    if (!before || !leftSomeone(before, ticket)) return [update];
+    return [ticketEvents.deleted(companyId, ticket.id, before, ticket.updatedAt), update];
+  },
+  /** The pipeline's update of a ticket it wrote (own fields, maybe the contact): the web merges it. */
+  written: (companyId: number, ticket: TicketWritten) =>
+    domainEvent(companyId, 'ticket', { action: 'update', ticket }, ticketAudience(ticket)),
+  /** Gone from `audience`'s view (deleted, or moved away: `updatedAt` is then the new version). */
+  deleted: (companyId: number, ticketId: number, audience: TicketAudience, updatedAt?: Date) =>
+    domainEvent(
+      companyId,
+      'ticket',
+      { action: 'delete', ticketId, ...(updatedAt ? { updatedAt } : {}) },
+      ticketAudience(audience),
+    ),
+  /** Its customer's messages were read: unread 0 (the list keeps its order). */
+  read: (companyId: number, ticket: TicketAudience & { id: number }) =>
+    domainEvent(companyId, 'ticket', { action: 'updateUnread', ticketId: ticket.id }, ticketAudience(ticket)),
+};

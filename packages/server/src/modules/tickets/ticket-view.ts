@@ -4,6 +4,8 @@ import { contacts, queues, ticketTracking, tickets, users, whatsapps } from '../
 import { prepared } from '../../db/prepared.js';
 import { ticketTagsColumn } from '../tags/ticket-tags-sql.js';
 import { viewerColumns } from './visibility.js';
+import type { Ticket, TicketDetail } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -100,9 +102,13 @@ export async function ticketRating(tx: Tx, ticketId: number): Promise<number | n
 
 /** `GET /tickets/{id}` and `/tickets/u/{uuid}`: the view with the contact's details and the rating. */
 export async function ticketDetail(tx: Tx, view: TicketView) {
+  // The view's contact is joined (inner): its row is there.
   const [contact] = await tx
     .select({ email: contacts.email, extraInfo: contacts.extraInfo })
     .from(contacts)
     .where(eq(contacts.id, view.contactId));
-  return { ...view, contact: { ...view.contact, ...contact }, rating: await ticketRating(tx, view.id) };
+  return { ...view, contact: { ...view.contact, ...contact! }, rating: await ticketRating(tx, view.id) };
 }
+
+wireMatches<TicketView, Ticket>(true);
+wireMatches<Answer<typeof ticketDetail>, TicketDetail>(true);

@@ -1,4 +1,5 @@
-import type { TicketUpdateBody } from '@balcao/contracts';
+import type { Ticket, TicketUpdateBody } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { queues, users, whatsapps } from '../../db/schema/index.js';
@@ -6,7 +7,7 @@ import { ownRows } from '../../platform/own-rows.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { findVisibleTicket } from './visible-ticket.js';
 import { loadTicketView, type TicketView } from './ticket-view.js';
-import { pushTicketChange } from './ticket-events.js';
+import { ticketEvents } from './ticket-events.js';
 import { kickOutboxes, type Kicks } from './auto-messages.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { writeTicket, type Transition } from './transition.js';
@@ -77,7 +78,7 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
 
       const view = (await loadTicketView(tx, id))!;
       if (step !== 'none' || Object.keys(fields).length > 0)
-        pushTicketChange(events, ctx.actor.companyId, view, before);
+        events.push(...ticketEvents.changed(ctx.actor.companyId, view, before));
       return view;
     });
     await kickOutboxes(ctx.deps, kicks);
@@ -93,3 +94,5 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
     throw err;
   }
 }
+
+wireMatches<Answer<typeof updateTicket>, Ticket>(true);

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import { can, type UserBody } from '@balcao/contracts';
+import { can, type UserBody, type User } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies, plans, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
@@ -8,6 +9,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { readSetting } from '../settings/read-setting.js';
 import { loadUser } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
+import { userEvents } from './user-events.js';
 
 export async function createUser(ctx: Ctx, input: UserBody) {
   const { actor } = ctx;
@@ -27,7 +29,9 @@ export async function createUser(ctx: Ctx, input: UserBody) {
         .for('update', { of: companies });
       const [current] = await tx.select({ n: count() }).from(users);
       if (limit && limit.users > 0 && (current?.n ?? 0) >= limit.users) {
-        throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.users} users`, { extra: { limit: limit.users } });
+        throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.users} users`, {
+          extra: { limit: limit.users },
+        });
       }
       await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
       const [row] = await tx
@@ -44,12 +48,7 @@ export async function createUser(ctx: Ctx, input: UserBody) {
         .returning({ id: users.id });
       await replaceUserQueues(tx, actor.companyId, row!.id, input.queueIds);
       const user = (await loadUser(tx, row!.id))!;
-      events.push({
-        companyId: actor.companyId,
-        topic: 'user',
-        payload: { action: 'update', user },
-        audience: { to: 'admins' },
-      });
+      events.push(userEvents.created(actor.companyId, user));
       return user;
     });
   } catch (err) {
@@ -57,3 +56,5 @@ export async function createUser(ctx: Ctx, input: UserBody) {
     throw err;
   }
 }
+
+wireMatches<Answer<typeof createUser>, User>(true);

@@ -1,4 +1,5 @@
-import { can } from '@balcao/contracts';
+import { can, type User } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { loadUser } from './user-view.js';
@@ -11,3 +12,5 @@ export async function getUser(ctx: Ctx, id: number) {
   if (!user) throw notFound('user');
   return user;
 }
+
+wireMatches<Answer<typeof getUser>, User>(true);

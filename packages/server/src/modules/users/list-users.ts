@@ -1,5 +1,6 @@
 import { asc, ilike, or } from 'drizzle-orm';
-import type { PageQuery } from '@balcao/contracts';
+import type { PageQuery, UserOption, UserPage } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { users } from '../../db/schema/index.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
@@ -34,3 +35,6 @@ export function allUsers(ctx: Ctx) {
     return withQueues(tx, rows);
   });
 }
+
+wireMatches<Answer<typeof listUsers>, UserPage>(true);
+wireMatches<Answer<typeof allUsers>, UserOption[]>(true);

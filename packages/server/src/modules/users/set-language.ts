@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Language } from '@balcao/contracts';
+import type { Language, LanguageAnswer } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { users } from '../../db/schema/index.js';
 
@@ -10,3 +11,5 @@ export async function setLanguage(ctx: Ctx, language: Language) {
   );
   return { language };
 }
+
+wireMatches<Answer<typeof setLanguage>, LanguageAnswer>(true);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { can } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { userQueues, users } from '../../db/schema/index.js';
@@ -14,12 +13,4 @@ export async function socketScope(deps: Deps, companyId: number, userId: number)
       .where(eq(userQueues.userId, userId));
     return { queueIds: links.map((l) => l.queueId), allTicket: user?.allTicket === 'enable' };
   });
-}
-
-/**
- * The rooms a user's open sockets belong in after a change, as `refreshUser` takes them: the
- * permission table decides the admins' room, as it does when the socket connects.
- */
-export function roomScope(user: { profile: string; queueIds: number[]; allTicket: string }) {
-  return { admin: can(user, 'realtime:admins'), queueIds: user.queueIds, allTicket: user.allTicket === 'enable' };
 }

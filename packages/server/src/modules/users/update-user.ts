@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { can, type UserUpdateBody } from '@balcao/contracts';
+import { can, type UserUpdateBody, type User } from '@balcao/contracts';
+import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { authSessions, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
@@ -7,7 +8,8 @@ import { invalid, isUniqueViolation, noPermission, notFound } from '../../platfo
 import { hashPassword } from '../../platform/passwords.js';
 import { loadUser } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
-import { roomScope } from './socket-scope.js';
+import { authEvents } from '../auth/auth-events.js';
+import { userEvents } from './user-events.js';
 
 /**
  * Admins edit anyone in their company; a user edits only themself, and never their own
@@ -26,7 +28,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    const { user, scopeChanged } = await ctx.tenant(async (tx, events) => {
+    const user = await ctx.tenant(async (tx, events) => {
       const [before] = await tx
         .select({ profile: users.profile, allTicket: users.allTicket })
         .from(users)
@@ -47,20 +49,13 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
         .where(eq(users.id, id));
       if (input.queueIds !== undefined) await replaceUserQueues(tx, actor.companyId, id, input.queueIds);
       const user = (await loadUser(tx, id))!;
-      events.push({
-        companyId: actor.companyId,
-        topic: 'user',
-        payload: { action: 'update', user },
-        audience: { to: 'user', userId: id, alsoAdmins: true },
-      });
+      events.push(userEvents.updated(actor.companyId, user));
+      // Open sockets hear only what the new scope allows, at once (not after a reconnect).
       const scopeChanged =
         before.profile !== user.profile || before.allTicket !== user.allTicket || input.queueIds !== undefined;
-      return { user, scopeChanged };
+      if (scopeChanged) events.push(userEvents.roomsChanged(actor.companyId, user));
+      return user;
     });
-    // Open sockets hear only what the new scope allows, at once (not after a reconnect).
-    if (scopeChanged) {
-      await ctx.deps.realtime.refreshUser(id, roomScope(user));
-    }
     if (passwordHash && id !== actor.userId) await endAllSessions(ctx, id);
     return user;
   } catch (err) {
@@ -71,17 +66,15 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
 
 /** A password changed by an admin ends the user's sessions. */
 async function endAllSessions(ctx: Ctx, userId: number) {
-  const ended = await ctx.platform((tx) =>
-    tx
+  await ctx.platform(async (tx, events) => {
+    const ended = await tx
       .update(authSessions)
       .set({ endedAt: new Date(), endedReason: 'password-changed' })
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)))
-      .returning({ id: authSessions.id }),
-  );
-  ctx.deps.realtime.endSessions(
-    ctx.actor.companyId,
-    userId,
-    ended.map((s) => s.id),
-    'password-changed',
-  );
+      .returning({ id: authSessions.id });
+    const ids = ended.map((s) => s.id);
+    events.push(...authEvents.sessionsEnded(ctx.actor.companyId, userId, ids, 'password-changed'));
+  });
 }
+
+wireMatches<Answer<typeof updateUser>, User>(true);

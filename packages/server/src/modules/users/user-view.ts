@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { queues, userQueues, users } from '../../db/schema/index.js';
+import type { User } from '@balcao/contracts';
+import { wireMatches } from '../../platform/wire.js';
 
 /** Users as the API shows them: never the password hash; with their queues. */
 export const userColumns = {
@@ -42,3 +44,5 @@ export async function loadUser(tx: Tx, id: number) {
   return (await withQueues(tx, rows))[0];
 }
 export type UserView = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
+
+wireMatches<UserView, User>(true);
