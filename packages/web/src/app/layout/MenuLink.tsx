@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../lib/types';
+import type { SessionUser } from '@balcao/contracts';
 import type { MenuGroupDef, MenuItemDef } from './menuItems';
 
 function isActive(pathname: string, route: string) {
@@ -69,7 +69,7 @@ export function MenuGroup({
   onNavigate,
 }: {
   group: MenuGroupDef;
-  user: User;
+  user: SessionUser;
   mini: boolean;
   onNavigate?: () => void;
 }) {

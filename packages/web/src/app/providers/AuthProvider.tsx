@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { api, onSessionEnded } from '../../lib/api';
 import { session } from '../../lib/session';
-import type { LoginAnswer, User } from '../../lib/types';
+import type { LoginAnswer, SessionUser } from '@balcao/contracts';
 
 interface AuthContextValue {
-  user: User | null;
+  user: SessionUser | null;
   loading: boolean;
   /** Where a public page sends the user once logged in (/tickets right after a login). */
   landing: string;
@@ -31,20 +31,17 @@ export function useAuth(): AuthContextValue {
 }
 
 /** The user object for pages under the private layout (never null there). */
-export function useCurrentUser(): User {
+export function useCurrentUser(): SessionUser {
   const { user } = useAuth();
   if (!user) throw new Error('useCurrentUser without a session');
   return user;
 }
 
-/** `GET /auth/me` answers the user (some builds wrap it as `{user}`: both are read). */
-async function fetchMe(): Promise<User> {
-  const data = await api.get<User | { user: User }>('/auth/me');
-  return 'user' in data && data.user && typeof data.user === 'object' ? data.user : (data as User);
-}
+/** `GET /auth/me`: the signed-in user, read fresh. */
+const fetchMe = () => api.get<SessionUser>('/auth/me');
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState<boolean>(() => Boolean(session.getToken()));
   const [landing, setLanding] = useState('/');
   const navigate = useNavigate();

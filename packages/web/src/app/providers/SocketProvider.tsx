@@ -6,20 +6,13 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_EVENTS, eventName, USER_STATUS_HEARTBEAT_MS, type Topic } from '@balcao/contracts';
+import { CLIENT_EVENTS, eventName, USER_STATUS_HEARTBEAT_MS, type EventPayload, type Topic } from '@balcao/contracts';
 import { closeSocket, openSocket } from '../../lib/socket';
 import { session } from '../../lib/session';
 import { useAuth } from './AuthProvider';
 
 const SocketContext = createContext<Socket | null>(null);
 export const useSocket = () => useContext(SocketContext);
-
-interface AuthEvent {
-  action?: string;
-  user?: { id?: number | string };
-  /** Why the server ended the session; 'replaced' means a login elsewhere. */
-  reason?: string;
-}
 
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user, leave } = useAuth();
@@ -40,10 +33,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     const authEvent = eventName(companyId, 'auth');
     let leaving: ReturnType<typeof setTimeout> | undefined;
-    const onAuth = (data: AuthEvent) => {
-      if (data?.action !== 'update' || Number(data.user?.id) !== userId || leaving) return;
+    /** A session of ours ended; `reason` 'replaced' means a login elsewhere. */
+    const onAuth = (data: EventPayload<'auth'>) => {
+      if (data.action !== 'update' || data.user.id !== userId || leaving) return;
       if (session.isLeaving()) return; // our own logout ends the session too
-      const replaced = !data.reason || data.reason === 'replaced';
+      const replaced = data.reason === 'replaced';
       toast.error(latest.current.t(replaced ? 'auth.sessionReplaced' : 'auth.sessionEnded'), { toastId: 'session-replaced' });
       leaving = setTimeout(() => latest.current.leave(), 1000);
     };
@@ -66,8 +60,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }
 
-/** Listens to `company-{companyId}-{topic}` while the component is mounted. */
-export function useCompanyEvent<T = unknown>(topic: Topic, handler: (data: T) => void) {
+/**
+ * Listens to `company-{companyId}-{topic}` while the component is mounted; the handler reads the
+ * topic's payloads as the contracts' event catalogue types them (switch on `data.action`).
+ */
+export function useCompanyEvent<T extends Topic>(topic: T, handler: (data: EventPayload<T>) => void) {
   const socket = useSocket();
   const { user } = useAuth();
   const ref = useRef(handler);
@@ -78,7 +75,7 @@ export function useCompanyEvent<T = unknown>(topic: Topic, handler: (data: T) =>
   useEffect(() => {
     if (!socket || !companyId) return;
     const name = eventName(companyId, topic);
-    const fn = (data: T) => ref.current(data);
+    const fn = (data: EventPayload<T>) => ref.current(data);
     socket.on(name, fn);
     return () => {
       socket.off(name, fn);

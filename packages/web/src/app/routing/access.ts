@@ -3,9 +3,9 @@
  * (foundation §2 side menu, §6 roles); the server enforces them again.
  */
 import { can, hasFeature, isSuper } from '../../lib/permissions';
-import type { User } from '../../lib/types';
+import type { SessionUser } from '@balcao/contracts';
 
-export type Rule = (user: User | null | undefined) => boolean;
+export type Rule = (user: SessionUser | null | undefined) => boolean;
 
 const admin: Rule = (u) => can(u, 'drawer-admin-items:view');
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Plan } from '../../lib/types';
+import type { Plan } from '@balcao/contracts';
 
 /** `GET /plans/list`: public, a bare array of plans. */
 export function usePublicPlans() {

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { Company } from '../../lib/types';
+import type { Company } from '@balcao/contracts';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { plansCrud } from '../plans/usePlans';
 import { CompaniesTable } from './CompaniesTable';

@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { queryRows } from '../../lib/list/queryRows';
-import type { Company } from '../../lib/types';
+import type { Company } from '@balcao/contracts';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { DUE_COLOURS, dueDateColour } from './dueDate';

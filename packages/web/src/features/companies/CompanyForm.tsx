@@ -6,11 +6,10 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { companyBody, RECURRENCES, type Recurrence } from '@balcao/contracts';
+import { type Company, companyBody, type Plan, type Recurrence, RECURRENCES } from '@balcao/contracts';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { parseCalendarDate, toIsoDate } from '../../lib/dates';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { Company, Plan } from '../../lib/types';
 import { BoolSelect } from '../../lib/ui/BoolSelect';
 import { SelectField } from '../../lib/ui/SelectField';
 import { companiesCrud } from './useCompanies';
@@ -41,7 +40,6 @@ const EMPTY: Values = {
 
 function toValues(c: Company): Values {
   const due = parseCalendarDate(c.dueDate);
-  const campaigns = c.campaignsEnabled ?? c.settings?.find((s) => s.key === 'campaignsEnabled')?.value;
   return {
     name: c.name ?? '',
     email: c.email ?? '',
@@ -50,7 +48,7 @@ function toValues(c: Company): Values {
     status: c.status !== false,
     dueDate: due ? toIsoDate(due) : '',
     recurrence: (RECURRENCES as readonly string[]).includes(c.recurrence ?? '') ? (c.recurrence as Recurrence) : 'MENSAL',
-    campaignsEnabled: campaigns === true || campaigns === 'enabled' || campaigns === 'true',
+    campaignsEnabled: c.campaignsEnabled,
     password: '',
   };
 }

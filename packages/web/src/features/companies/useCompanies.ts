@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { makeCrud } from '../../lib/crud';
-import type { Company, ScheduleRow } from '../../lib/types';
+import type { Company, ScheduleDay } from '@balcao/contracts';
 
 /** Companies for operators: `GET /companies/list`, `POST /companies`, `PUT|DELETE /companies/{id}`. */
 export const companiesCrud = makeCrud<Company, Record<string, unknown>>('companies', '/companies/list', '/companies');
@@ -10,14 +10,14 @@ export const companiesCrud = makeCrud<Company, Record<string, unknown>>('compani
 export function useCompany(companyId: number) {
   return useQuery({
     queryKey: ['companies', 'one', companyId],
-    queryFn: () => api.get<Company & { schedules?: ScheduleRow[] }>(`/companies/${companyId}`),
+    queryFn: () => api.get<Company>(`/companies/${companyId}`),
   });
 }
 
 export function useSaveSchedules(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedules: ScheduleRow[]) => api.put(`/companies/${companyId}/schedules`, { schedules }),
+    mutationFn: (schedules: ScheduleDay[]) => api.put(`/companies/${companyId}/schedules`, { schedules }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies', 'one', companyId] }),
   });
 }

@@ -7,7 +7,7 @@ import { useFieldError } from '../../lib/forms';
 import { CopyField } from './TokenField';
 import { Section } from './ConnectionFields';
 import type { ConnectionFormValues } from './connectionForm';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 /** The webhook Meta calls for a Cloud API connection. */
 export const webhookUrl = (id: number) => `${window.location.origin}/api/webhooks/whatsapp/${id}`;
@@ -20,7 +20,7 @@ export function CloudFields({
 }: {
   register: UseFormRegister<ConnectionFormValues>;
   errors: FieldErrors<ConnectionFormValues>;
-  existing?: Whatsapp;
+  existing?: Connection;
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();

@@ -22,8 +22,8 @@ import {
   type ConnectionFormValues,
 } from './connectionForm';
 import { CopyField } from './TokenField';
-import { putConnection, useConnection } from './useConnections';
-import type { Whatsapp } from './types';
+import { patchConnection, putConnection, useConnection } from './useConnections';
+import type { Connection, ConnectionToken } from '@balcao/contracts';
 
 interface Props {
   connectionId?: number;
@@ -50,7 +50,7 @@ export default function ConnectionDialog({ connectionId, onClose }: Props) {
   );
 }
 
-function ConnectionForm({ existing, onClose }: { existing?: Whatsapp; onClose: () => void }) {
+function ConnectionForm({ existing, onClose }: { existing?: Connection; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const connectionId = existing?.id;
@@ -74,8 +74,8 @@ function ConnectionForm({ existing, onClose }: { existing?: Whatsapp; onClose: (
     const body = toBody(values, isEdit);
     try {
       const saved = isEdit
-        ? await api.put<Whatsapp>(`/whatsapp/${connectionId}`, body)
-        : await api.post<Whatsapp>('/whatsapp', body);
+        ? await api.put<Connection>(`/whatsapp/${connectionId}`, body)
+        : await api.post<Connection>('/whatsapp', body);
       putConnection(qc, saved);
       void qc.invalidateQueries({ queryKey: ['whatsapp'] });
       toastSuccess(t('connections.toasts.saved'));
@@ -91,9 +91,9 @@ function ConnectionForm({ existing, onClose }: { existing?: Whatsapp; onClose: (
   const regenerate = async () => {
     setAskRegenerate(false);
     try {
-      const res = await api.post<{ token: string }>(`/whatsapp/${connectionId}/token`);
+      const res = await api.post<ConnectionToken>(`/whatsapp/${connectionId}/token`);
       setToken(res.token);
-      putConnection(qc, { id: connectionId!, token: res.token });
+      patchConnection(qc, res.id, (w) => ({ ...w, token: res.token }));
       toastSuccess(t('connections.token.regenerated'));
     } catch (err) {
       toastError(err);

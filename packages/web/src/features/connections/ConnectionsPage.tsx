@@ -22,7 +22,7 @@ import {
   useSessionAction,
   type SessionAction,
 } from './useConnections';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 export default function ConnectionsPage() {
   const { t } = useTranslation();
@@ -30,12 +30,12 @@ export default function ConnectionsPage() {
   const list = useConnections();
   useLiveConnections();
   const session = useSessionAction();
-  const del = useConfirmedDelete<Whatsapp>(useDeleteConnection(), t('connections.toasts.deleted'));
+  const del = useConfirmedDelete<Connection>(useDeleteConnection(), t('connections.toasts.deleted'));
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [qrFor, setQrFor] = useState<number | null>(null);
-  const [disconnecting, setDisconnecting] = useState<Whatsapp | null>(null);
+  const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
 
-  const act = async (w: Whatsapp, action: SessionAction) => {
+  const act = async (w: Connection, action: SessionAction) => {
     try {
       await session.mutateAsync({ id: w.id, action });
     } catch (err) {

@@ -9,15 +9,15 @@ import { RowActions } from './RowActions';
 import { SessionButtons } from './SessionButtons';
 import { StatusChip } from './StatusChip';
 import { lastUpdate, type ConnectionRowProps } from './connectionRow';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
-type Props = Omit<ConnectionRowProps, 'connection'> & { query: UseQueryResult<Whatsapp[]> };
+type Props = Omit<ConnectionRowProps, 'connection'> & { query: UseQueryResult<Connection[]> };
 
 /** The connections: a table, one card each on phones (the session buttons do not fit a row there). */
 export function ConnectionsTable({ query, ...props }: Props) {
   const { canSession, canEdit, busyId } = props;
   const { t } = useTranslation();
-  const columns: Column<Whatsapp>[] = [
+  const columns: Column<Connection>[] = [
     {
       label: t('connections.table.name'),
       sx: { minWidth: 140, wordBreak: 'break-word' },
@@ -38,7 +38,7 @@ export function ConnectionsTable({ query, ...props }: Props) {
       ? [
           {
             label: t('connections.table.session'),
-            cell: (w: Whatsapp) => (
+            cell: (w: Connection) => (
               <SessionButtons
                 connection={w}
                 busy={busyId === w.id}
@@ -74,7 +74,7 @@ export function ConnectionsTable({ query, ...props }: Props) {
           {
             label: t('connections.table.actions'),
             align: 'right' as const,
-            cell: (w: Whatsapp) => (
+            cell: (w: Connection) => (
               <RowActions connection={w} onEdit={() => props.onEdit(w)} onDelete={() => props.onDelete(w)} />
             ),
           },

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 /** QR size on screen (foundation §2). */
 export const QR_SIZE = 256;
@@ -19,7 +19,7 @@ export const QR_SIZE = 256;
  * The QR code of a connection waiting to be paired. It follows the live list (session events
  * replace the code every ~20 s) and closes itself once the code is gone (paired, given up).
  */
-export function QrCodeDialog({ connection, onClose }: { connection: Whatsapp | undefined; onClose: () => void }) {
+export function QrCodeDialog({ connection, onClose }: { connection: Connection | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const qrcode = connection?.qrcode ?? '';
   // A 256 px code and the dialog's margins do not fit a phone: there it takes the screen.

@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 /** Simulator (sandbox connections), edit and delete buttons of a connection. */
 export function RowActions({
@@ -12,7 +12,7 @@ export function RowActions({
   onEdit,
   onDelete,
 }: {
-  connection: Whatsapp;
+  connection: Connection;
   onEdit: () => void;
   onDelete: () => void;
 }) {

@@ -3,10 +3,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { SessionAction } from './useConnections';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 interface Props {
-  connection: Whatsapp;
+  connection: Connection;
   busy: boolean;
   onShowQr: () => void;
   onAction: (action: SessionAction) => void;

@@ -5,9 +5,8 @@
  */
 import type { FieldError, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { connectionBody, connectionUpdateBody, type Provider } from '@balcao/contracts';
+import { type Connection, connectionBody, connectionUpdateBody, type Provider } from '@balcao/contracts';
 import { withRequired } from '../../lib/forms';
-import type { Whatsapp } from './types';
 
 export interface ConnectionFormValues {
   name: string;
@@ -53,7 +52,7 @@ export const EMPTY_CONNECTION: ConnectionFormValues = {
 
 const masked = (v: string | null | undefined) => !v || v.startsWith('••••');
 
-export function fromConnection(w: Whatsapp): ConnectionFormValues {
+export function fromConnection(w: Connection): ConnectionFormValues {
   return {
     name: w.name,
     provider: w.provider,

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { SessionAction } from './useConnections';
-import type { Whatsapp } from './types';
+import type { Connection } from '@balcao/contracts';
 
 /** dd/MM/yy HH:mm (foundation §9, connections table). */
 export const lastUpdate = (value: string | undefined) => {
@@ -10,13 +10,13 @@ export const lastUpdate = (value: string | undefined) => {
 
 /** What a connection's row (or a phone's card) shows and does. */
 export interface ConnectionRowProps {
-  connection: Whatsapp;
+  connection: Connection;
   canSession: boolean;
   canEdit: boolean;
   busyId: number | null;
-  onShowQr: (w: Whatsapp) => void;
-  onAction: (w: Whatsapp, action: SessionAction) => void;
-  onDisconnect: (w: Whatsapp) => void;
-  onEdit: (w: Whatsapp) => void;
-  onDelete: (w: Whatsapp) => void;
+  onShowQr: (w: Connection) => void;
+  onAction: (w: Connection, action: SessionAction) => void;
+  onDisconnect: (w: Connection) => void;
+  onEdit: (w: Connection) => void;
+  onDelete: (w: Connection) => void;
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import type { SessionUpdate, Whatsapp } from './types';
+import type { Connection, ConnectionSession, ConnectionStatus } from '@balcao/contracts';
 
 /** States in which a connection needs attention (foundation §2, connections badge). */
-export const WARNING_STATES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+export const WARNING_STATES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
 export const connectionsKey = ['whatsapp'] as const;
 
@@ -12,20 +12,15 @@ export const connectionsKey = ['whatsapp'] as const;
 export function useConnections(enabled = true) {
   return useQuery({
     queryKey: connectionsKey,
-    queryFn: ({ signal }) => api.get<Whatsapp[]>('/whatsapp', { session: 0 }, { signal }),
+    queryFn: ({ signal }) => api.get<Connection[]>('/whatsapp', { session: 0 }, { signal }),
     enabled,
     retry: 1,
   });
 }
 
-const patch = (qc: QueryClient, id: number, change: (w: Whatsapp) => Whatsapp) =>
-  qc.setQueryData<Whatsapp[]>(connectionsKey, (old) => old?.map((w) => (w.id === id ? change(w) : w)));
-
-interface WhatsappEvent {
-  action?: string;
-  whatsapp?: Whatsapp;
-  whatsappId?: number | string;
-}
+/** Changes one cached connection of the list (a connection the list does not hold: nothing). */
+export const patchConnection = (qc: QueryClient, id: number, change: (w: Connection) => Connection) =>
+  qc.setQueryData<Connection[]>(connectionsKey, (old) => old?.map((w) => (w.id === id ? change(w) : w)));
 
 /**
  * Keeps the cached list in step with `company-{id}-whatsapp` (update with the connection, or
@@ -33,26 +28,24 @@ interface WhatsappEvent {
  */
 export function useLiveConnections() {
   const qc = useQueryClient();
-  useCompanyEvent<WhatsappEvent>('whatsapp', (data) => {
-    const list = qc.getQueryData<Whatsapp[]>(connectionsKey);
+  useCompanyEvent('whatsapp', (data) => {
+    const list = qc.getQueryData<Connection[]>(connectionsKey);
     if (data.action === 'delete') {
-      const id = Number(data.whatsappId);
-      qc.setQueryData<Whatsapp[]>(connectionsKey, (old) => old?.filter((w) => w.id !== id));
-    } else if (data.whatsapp && list?.some((w) => w.id === data.whatsapp!.id)) {
+      const id = data.whatsappId;
+      qc.setQueryData<Connection[]>(connectionsKey, (old) => old?.filter((w) => w.id !== id));
+    } else if (list?.some((w) => w.id === data.whatsapp.id)) {
       const saved = data.whatsapp;
       // One default per company: a new default unsets the others.
-      qc.setQueryData<Whatsapp[]>(connectionsKey, (old) =>
+      qc.setQueryData<Connection[]>(connectionsKey, (old) =>
         old?.map((w) => (w.id === saved.id ? { ...w, ...saved } : saved.isDefault ? { ...w, isDefault: false } : w)),
       );
     } else {
       void qc.invalidateQueries({ queryKey: connectionsKey });
     }
   });
-  useCompanyEvent<{ action?: string; session?: SessionUpdate }>('whatsappSession', (data) => {
-    const s = data.session;
-    if (!s) return;
-    const known = qc.getQueryData<Whatsapp[]>(connectionsKey)?.some((w) => w.id === s.id);
-    if (known) patch(qc, s.id, (w) => ({ ...w, ...s }));
+  useCompanyEvent('whatsappSession', ({ session: s }) => {
+    const known = qc.getQueryData<Connection[]>(connectionsKey)?.some((w) => w.id === s.id);
+    if (known) patchConnection(qc, s.id, (w) => ({ ...w, ...s }));
     else void qc.invalidateQueries({ queryKey: connectionsKey });
     qc.setQueryData(['sandbox', s.id, 'state'], (old: object | undefined) => old && { ...old, ...s });
   });
@@ -62,18 +55,16 @@ export function useLiveConnections() {
 export function useConnection(id: number | undefined) {
   return useQuery({
     queryKey: ['whatsapp', 'one', id],
-    queryFn: () => api.get<Whatsapp>(`/whatsapp/${id}`),
+    queryFn: () => api.get<Connection>(`/whatsapp/${id}`),
     enabled: Boolean(id),
     staleTime: 0,
   });
 }
 
 /** Puts a saved or changed connection into the list at once (the event follows). */
-export const putConnection = (qc: QueryClient, w: Partial<Whatsapp> & { id: number }) =>
-  qc.setQueryData<Whatsapp[]>(connectionsKey, (old) =>
-    old?.some((x) => x.id === w.id)
-      ? old.map((x) => (x.id === w.id ? { ...x, ...w } : x))
-      : old && [...old, w as Whatsapp],
+export const putConnection = (qc: QueryClient, w: Connection) =>
+  qc.setQueryData<Connection[]>(connectionsKey, (old) =>
+    old?.some((x) => x.id === w.id) ? old.map((x) => (x.id === w.id ? { ...x, ...w } : x)) : old && [...old, w],
   );
 
 export type SessionAction = 'start' | 'newQr' | 'disconnect';
@@ -84,9 +75,9 @@ export function useSessionAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: SessionAction }) =>
-      api[METHOD[action]]<SessionUpdate>(`/whatsappsession/${id}`),
+      api[METHOD[action]]<ConnectionSession>(`/whatsappsession/${id}`),
     onSuccess: (session, { id }) => {
-      if (session) patch(qc, id, (w) => ({ ...w, ...session }));
+      patchConnection(qc, id, (w) => ({ ...w, ...session }));
     },
   });
 }
@@ -96,7 +87,7 @@ export function useDeleteConnection() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/whatsapp/${id}`),
     onSuccess: (_r, id) => {
-      qc.setQueryData<Whatsapp[]>(connectionsKey, (old) => old?.filter((w) => w.id !== id));
+      qc.setQueryData<Connection[]>(connectionsKey, (old) => old?.filter((w) => w.id !== id));
       // The default may have moved to another connection.
       void qc.invalidateQueries({ queryKey: connectionsKey });
     },

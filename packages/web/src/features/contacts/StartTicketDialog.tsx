@@ -16,21 +16,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@balcao/contracts';
-import type { QueueRef } from '../../lib/types';
+import type { Contact, OtherOpenTicketError, Queue, Ticket } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { access } from '../../app/routing/access';
 import { api, isApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
 import { SelectField } from '../../lib/ui/SelectField';
-
-interface TicketRef {
-  id: number;
-  uuid: string;
-  userId: number | null;
-  user?: { id: number | null; name: string | null } | null;
-  queue?: { id: number | null; name: string | null } | null;
-}
 
 export default function StartTicketDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
   const { t } = useTranslation();
@@ -40,16 +31,16 @@ export default function StartTicketDialog({ contact, onClose }: { contact: Conta
   // A user picks one of their queues; an admin any queue of the company (operations §6).
   const companyQueues = useQuery({
     queryKey: ['start-ticket', 'queues'],
-    queryFn: () => api.get<QueueRef[]>('/queue'),
+    queryFn: () => api.get<Queue[]>('/queue'),
     enabled: isAdmin,
   });
   const queues = (isAdmin ? companyQueues.data : undefined) ?? me.queues ?? [];
   const [queueId, setQueueId] = useState(!isAdmin && queues.length === 1 ? String(queues[0]!.id) : '');
   const [busy, setBusy] = useState(false);
-  const [heldBy, setHeldBy] = useState<TicketRef | null>(null);
+  const [heldBy, setHeldBy] = useState<Ticket | null>(null);
   const needsQueue = !isAdmin && !queueId;
 
-  const open = (ticket: TicketRef) => {
+  const open = (ticket: Ticket) => {
     onClose();
     void navigate(`/tickets/${ticket.uuid}`);
   };
@@ -58,7 +49,7 @@ export default function StartTicketDialog({ contact, onClose }: { contact: Conta
     setBusy(true);
     try {
       open(
-        await api.post<TicketRef>('/tickets', {
+        await api.post<Ticket>('/tickets', {
           contactId: contact.id,
           queueId: queueId ? Number(queueId) : null,
           status: 'open',
@@ -121,7 +112,6 @@ export default function StartTicketDialog({ contact, onClose }: { contact: Conta
   );
 }
 
-function otherTicket(body: unknown): TicketRef | null {
-  const ticket = (body as { ticket?: TicketRef | null } | undefined)?.ticket;
-  return ticket && typeof ticket.uuid === 'string' ? ticket : null;
+function otherTicket(body: unknown): Ticket | null {
+  return (body as OtherOpenTicketError | undefined)?.ticket ?? null;
 }

@@ -6,7 +6,7 @@ describe('contacts CSV', () => {
     const text = contactsCsv([
       { name: 'Ana Souza', number: '5511911110001', email: 'ana@example.com' },
       { name: 'Bruno', number: '5511911110002', email: '' },
-      { name: 'Carla', number: '5511911110003', email: null },
+      { name: 'Carla', number: '5511911110003', email: '' },
     ]);
     expect(text).toBe(
       '\uFEFFname;number;email\r\n' +

@@ -5,15 +5,11 @@
  * so opening the file never runs what a customer typed as their name. The file starts with a
  * UTF-8 byte-order mark: Excel then reads accents right.
  */
+import type { ContactOption } from '@balcao/contracts';
+
 export const CSV_FILE_NAME = 'contatos.csv';
 const SEPARATOR = ';';
 const BOM = '\uFEFF';
-
-export interface CsvContact {
-  name: string;
-  number: string;
-  email?: string | null;
-}
 
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
@@ -21,8 +17,8 @@ export function csvCell(value: string | null | undefined): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function contactsCsv(contacts: readonly CsvContact[]): string {
-  const lines = [['name', 'number', 'email'], ...contacts.map((c) => [c.name, c.number, c.email ?? ''])].map((cells) =>
+export function contactsCsv(contacts: readonly Pick<ContactOption, 'name' | 'number' | 'email'>[]): string {
+  const lines = [['name', 'number', 'email'], ...contacts.map((c) => [c.name, c.number, c.email])].map((cells) =>
     cells.map(csvCell).join(SEPARATOR),
   );
   return `${BOM}${lines.join('\r\n')}\r\n`;

@@ -1,9 +1,10 @@
 import { api } from '../../lib/api';
-import { contactsCsv, CSV_FILE_NAME, type CsvContact } from './csv';
+import type { ContactOption } from '@balcao/contracts';
+import { contactsCsv, CSV_FILE_NAME } from './csv';
 
 /** Every contact of the company (`GET /contacts/list`), saved by the browser as contatos.csv. */
 export async function exportContacts(): Promise<void> {
-  const contacts = await api.get<CsvContact[]>('/contacts/list');
+  const contacts = await api.get<ContactOption[]>('/contacts/list');
   const url = URL.createObjectURL(new Blob([contactsCsv(contacts)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

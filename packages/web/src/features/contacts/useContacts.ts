@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, ContactUploadResult } from '@balcao/contracts';
+import type { ContactPage, ContactUploadResult } from '@balcao/contracts';
 import { api } from '../../lib/api';
-import { readActionEvent, type PagedListSpec } from '../../lib/list/listChange';
+import type { PagedListSpec } from '../../lib/list/listChange';
 import { useDeleteRow } from '../../lib/list/usePagedList';
 
 /**
@@ -10,12 +10,16 @@ import { useDeleteRow } from '../../lib/list/usePagedList';
  * any other makes the lists read again (it may not match the search), a delete takes it out and
  * lowers the count, `reload` (an import elsewhere) reads again.
  */
-export const contactsList: PagedListSpec<Contact, 'contacts'> = {
+export const contactsList: PagedListSpec<ContactPage, 'contacts', 'contact'> = {
   key: ['contacts', 'paged'],
   path: '/contacts',
   rowsKey: 'contacts',
   topic: 'contact',
-  read: readActionEvent<Contact>('contact', 'contactId'),
+  read: (e) => {
+    if (e.action === 'delete') return { type: 'remove', id: e.contactId };
+    if (e.action === 'reload') return { type: 'reload' };
+    return { type: 'upsert', row: e.contact };
+  },
   newRows: 'refetch',
 };
 

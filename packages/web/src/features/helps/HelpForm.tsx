@@ -6,10 +6,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { helpBody, type HelpBody } from '@balcao/contracts';
+import { type Help, helpBody, type HelpBody } from '@balcao/contracts';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { Help } from '../../lib/types';
 import { helpsCrud } from './useHelps';
 
 const EMPTY: HelpBody = { title: '', video: '', description: '' };

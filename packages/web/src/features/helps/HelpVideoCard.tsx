@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlineOutlined';
-import type { Help } from '../../lib/types';
+import type { Help } from '@balcao/contracts';
 import { thumbnailUrl } from './useHelps';
 
 /** A video card; the thumbnail falls back to a play icon when it cannot load (offline …). */

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import type { Help } from '../../lib/types';
+import type { Help } from '@balcao/contracts';
 import { embedUrl } from './useHelps';
 
 /** The embedded video; Escape or the close button closes it. */

@@ -6,7 +6,7 @@ import { EmptyState } from '../../lib/ui/EmptyState';
 import { ErrorState } from '../../lib/ui/ErrorState';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
-import type { Help } from '../../lib/types';
+import type { Help } from '@balcao/contracts';
 import { HelpVideoCard } from './HelpVideoCard';
 import { HelpVideoDialog } from './HelpVideoDialog';
 import { useHelps } from './useHelps';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HelpBody } from '@balcao/contracts';
+import type { Help, HelpBody } from '@balcao/contracts';
 import { api } from '../../lib/api';
 import { makeCrud } from '../../lib/crud';
-import type { Help } from '../../lib/types';
 
 /** `GET /helps/list` (bare array), `POST /helps`, `PUT|DELETE /helps/{id}`. */
 export const helpsCrud = makeCrud<Help, HelpBody>('helps', '/helps/list', '/helps');

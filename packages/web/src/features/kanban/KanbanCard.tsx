@@ -20,15 +20,16 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from '../messages/format/FormattedText';
 import { TagChip } from '../tags/TagChip';
-import { OPEN_LANE, type KanbanTicket, type LaneId, type TagRef } from './types';
+import type { Ticket, TicketTag } from '@balcao/contracts';
+import { OPEN_LANE, type LaneId } from './lanes';
 
 export const DRAG_TYPE = 'application/x-balcao-ticket';
 
 interface Props {
-  ticket: KanbanTicket;
+  ticket: Ticket;
   lane: LaneId;
-  laneTags: TagRef[];
-  onMove: (ticket: KanbanTicket, to: LaneId) => void;
+  laneTags: TicketTag[];
+  onMove: (ticket: Ticket, to: LaneId) => void;
 }
 
 export function KanbanCard({ ticket, lane, laneTags, onMove }: Props) {

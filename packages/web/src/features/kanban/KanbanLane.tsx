@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DRAG_TYPE } from './KanbanCard';
-import type { LaneId } from './types';
+import type { LaneId } from './lanes';
 
 interface Props {
   id: LaneId;

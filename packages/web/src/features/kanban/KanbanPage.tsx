@@ -17,8 +17,8 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { KanbanCard } from './KanbanCard';
 import { KanbanLane } from './KanbanLane';
-import { groupByLane, laneOf } from './lanes';
-import { OPEN_LANE, type KanbanTicket, type LaneId } from './types';
+import type { Ticket } from '@balcao/contracts';
+import { groupByLane, laneOf, OPEN_LANE, type LaneId } from './lanes';
 import { useKanbanLanes, useKanbanTickets, useLiveKanban, useMoveTicket } from './useKanban';
 
 export default function KanbanPage() {
@@ -35,7 +35,7 @@ export default function KanbanPage() {
   const all = useMemo(() => tickets.data?.pages.flatMap((p) => p.tickets) ?? [], [tickets.data]);
   const grouped = useMemo(() => groupByLane(all, laneTags), [all, laneTags]);
 
-  const moveTo = async (ticket: KanbanTicket, to: LaneId) => {
+  const moveTo = async (ticket: Ticket, to: LaneId) => {
     const from = laneOf(ticket, laneTags);
     if (from === to) return;
     try {

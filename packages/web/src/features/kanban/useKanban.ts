@@ -1,16 +1,11 @@
 import { useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { KanbanLanes, KanbanPage, Ticket, TicketTag } from '@balcao/contracts';
 import { api } from '../../lib/api';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import { moveTags } from './lanes';
-import { OPEN_LANE, type KanbanTicket, type LaneId, type TagRef } from './types';
+import { moveTags, OPEN_LANE, type LaneId } from './lanes';
 
-interface TicketsPage {
-  tickets: KanbanTicket[];
-  count?: number;
-  hasMore: boolean;
-}
-type TicketsData = InfiniteData<TicketsPage, number>;
+type TicketsData = InfiniteData<KanbanPage, number>;
 
 const lanesKey = ['kanban', 'lanes'] as const;
 const ticketsKey = ['kanban', 'tickets'] as const;
@@ -19,8 +14,7 @@ const ticketsKey = ['kanban', 'tickets'] as const;
 export function useKanbanLanes() {
   return useQuery({
     queryKey: lanesKey,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ lista: TagRef[] }>('/tags/kanban', undefined, { signal })).lista ?? [],
+    queryFn: async ({ signal }) => (await api.get<KanbanLanes>('/tags/kanban', undefined, { signal })).lista,
   });
 }
 
@@ -32,7 +26,7 @@ export function useKanbanTickets(queueIds: number[], showAll: boolean) {
   return useInfiniteQuery({
     queryKey: [...ticketsKey, queueIds, showAll],
     queryFn: ({ pageParam, signal }) =>
-      api.get<TicketsPage>(
+      api.get<KanbanPage>(
         '/ticket/kanban',
         { queueIds: JSON.stringify(queueIds), showAll, pageNumber: pageParam },
         { signal },
@@ -42,7 +36,7 @@ export function useKanbanTickets(queueIds: number[], showAll: boolean) {
   });
 }
 
-const patchTicket = (data: TicketsData | undefined, id: number, change: (t: KanbanTicket) => KanbanTicket | null) =>
+const patchTicket = (data: TicketsData | undefined, id: number, change: (t: Ticket) => Ticket | null) =>
   data && {
     ...data,
     pages: data.pages.map((p) => ({
@@ -59,10 +53,10 @@ const patchTicket = (data: TicketsData | undefined, id: number, change: (t: Kanb
  * Moves a ticket to a lane: its lane tags go (`DELETE /ticket-tags/{id}`), then the lane's tag
  * is added (`PUT /ticket-tags/{id}/{tagId}`). The card moves at once; a failure reloads.
  */
-export function useMoveTicket(laneTags: TagRef[]) {
+export function useMoveTicket(laneTags: TicketTag[]) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ticket, to }: { ticket: KanbanTicket; to: LaneId }) => {
+    mutationFn: async ({ ticket, to }: { ticket: Ticket; to: LaneId }) => {
       await api.delete(`/ticket-tags/${ticket.id}`);
       if (to !== OPEN_LANE) await api.put(`/ticket-tags/${ticket.id}/${to}`);
     },
@@ -74,12 +68,6 @@ export function useMoveTicket(laneTags: TagRef[]) {
     },
     onError: () => qc.invalidateQueries({ queryKey: ticketsKey }),
   });
-}
-
-interface TicketEvent {
-  action?: string;
-  ticket?: Partial<KanbanTicket> & { id: number };
-  ticketId?: number | string;
 }
 
 /**
@@ -96,14 +84,14 @@ export function useLiveKanban() {
       void qc.invalidateQueries({ queryKey: what });
     }, 1000);
   };
-  useCompanyEvent<TicketEvent>('ticket', (data) => {
+  useCompanyEvent('ticket', (data) => {
+    if (data.action === 'updateUnread') return;
     if (data.action === 'delete') {
-      const id = Number(data.ticketId);
+      const id = data.ticketId;
       qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) => patchTicket(old, id, () => null));
       return;
     }
-    const ticket = data.ticket;
-    if (!ticket?.id) return;
+    const { ticket } = data;
     const known = qc
       .getQueriesData<TicketsData>({ queryKey: ticketsKey })
       .some(([, d]) => d?.pages.some((p) => p.tickets.some((t) => t.id === ticket.id)));

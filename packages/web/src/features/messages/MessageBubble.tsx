@@ -20,7 +20,7 @@ import { FormattedText } from './format/FormattedText';
 import { MessageMedia, SELF_DESCRIBING, hasFile } from './media/MessageMedia';
 import { QuotedMessage } from './QuotedMessage';
 import { Ticks } from './Ticks';
-import type { Message } from './types';
+import type { Message } from '@balcao/contracts';
 
 interface Props {
   message: Message;

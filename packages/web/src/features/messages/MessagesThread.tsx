@@ -15,7 +15,7 @@ import { ErrorState } from '../../lib/ui/ErrorState';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { MessageBubble } from './MessageBubble';
 import type { useMessages } from './useMessages';
-import type { Message } from './types';
+import type { Message } from '@balcao/contracts';
 
 const OLDER_WITHIN_PX = 50;
 const AT_BOTTOM_PX = 80;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormattedText } from './format/FormattedText';
-import type { QuotedMessage as Quoted } from './types';
+import type { QuotedMessage as Quoted } from '@balcao/contracts';
 
 export function QuotedMessage({ quoted, onClose }: { quoted: Quoted; onClose?: ReactNode }) {
   const { t } = useTranslation();

@@ -6,11 +6,10 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { CLIENT_EVENTS } from '@balcao/contracts';
+import { CLIENT_EVENTS, type Message, type MessageChange, type MessagePage, type SentMessages } from '@balcao/contracts';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api, isApiError } from '../../lib/api';
 import { joinRoom } from '../../lib/socket';
-import type { Message, MessageEvent, MessagePage } from './types';
 
 export const messagesKey = (ticketId: number) => ['messages', ticketId] as const;
 type Pages = InfiniteData<MessagePage, number>;
@@ -30,25 +29,25 @@ export function threadOf(data: Pages | undefined): Message[] {
   return out.sort((a, b) => a.id - b.id);
 }
 
-/** An event's bare row names its quoted message by id: the thread may hold it. */
-function withQuote(m: Message, data: Pages | undefined): Message {
-  if (m.quotedMsg !== undefined || !m.quotedMsgId) return m;
-  const q = threadOf(data).find((x) => x.id === m.quotedMsgId);
-  return {
-    ...m,
-    quotedMsg: q
-      ? { id: q.id, body: q.body, fromMe: q.fromMe, mediaType: q.mediaType, mediaUrl: q.mediaUrl, isDeleted: q.isDeleted, contact: q.contact ?? null }
-      : null,
-  };
+/**
+ * A message the thread does not hold yet, from an event's row: its quoted message (named by id)
+ * as the thread holds it; no author contact or bot mark unless the event carries them (as the
+ * thread showed such rows until read again).
+ */
+function asThreadMessage(m: MessageChange, data: Pages): Message {
+  const q = m.quotedMsgId ? threadOf(data).find((x) => x.id === m.quotedMsgId) : undefined;
+  const quotedMsg = q
+    ? { id: q.id, body: q.body, fromMe: q.fromMe, mediaType: q.mediaType, mediaUrl: q.mediaUrl, isDeleted: q.isDeleted, contact: q.contact }
+    : null;
+  return { fromBot: false, contact: null, quotedMsg, ...m };
 }
 
-/** Adds new messages to the newest page, or replaces the held copies. */
-export function putMessages(qc: QueryClient, ticketId: number, incoming: Message[]) {
+/** Adds new messages to the newest page, or lays them over the held copies. */
+export function putMessages(qc: QueryClient, ticketId: number, incoming: MessageChange[]) {
   qc.setQueryData<Pages>(messagesKey(ticketId), (data) => {
     if (!data || data.pages.length === 0) return data;
     let pages = data.pages;
-    for (const raw of incoming) {
-      const m = withQuote(raw, data);
+    for (const m of incoming) {
       const where = pages.findIndex((p) => p.messages.some((x) => x.id === m.id));
       if (where >= 0) {
         pages = pages.map((p, i) =>
@@ -56,7 +55,8 @@ export function putMessages(qc: QueryClient, ticketId: number, incoming: Message
         );
       } else {
         const first = pages[0]!;
-        pages = [{ ...first, messages: [...first.messages, m], count: first.count + 1 }, ...pages.slice(1)];
+        const added = asThreadMessage(m, data);
+        pages = [{ ...first, messages: [...first.messages, added], count: first.count + 1 }, ...pages.slice(1)];
       }
     }
     return { ...data, pages };
@@ -84,10 +84,8 @@ export function useMessages(ticketId: number | undefined) {
     return joinRoom(CLIENT_EVENTS.joinChatBox, [ticketId], CLIENT_EVENTS.leaveChatBox);
   }, [ticketId]);
 
-  useCompanyEvent<MessageEvent>('appMessage', (event) => {
-    const m = event.message;
-    if (!ticketId || !m || Number(m.ticketId) !== ticketId) return;
-    if (event.action === 'create' || event.action === 'update') putMessages(qc, ticketId, [m]);
+  useCompanyEvent('appMessage', ({ message }) => {
+    if (ticketId && message.ticketId === ticketId) putMessages(qc, ticketId, [message]);
   });
 
   const messages = useMemo(() => threadOf(query.data), [query.data]);
@@ -112,17 +110,15 @@ export function useSendMessage(ticketId: number) {
         form.append('signOption', String(signOption));
         if (quotedMsgId) form.append('quotedMsgId', String(quotedMsgId));
         for (const f of files) form.append('medias', f, f.name);
-        return api.post<{ messages: Message[] }>(`/messages/${ticketId}`, form);
+        return api.post<SentMessages>(`/messages/${ticketId}`, form);
       }
-      return api.post<{ messages: Message[] }>(`/messages/${ticketId}`, {
+      return api.post<SentMessages>(`/messages/${ticketId}`, {
         body,
         signOption,
         ...(quotedMsgId ? { quotedMsg: { id: quotedMsgId } } : {}),
       });
     },
-    onSuccess: (answer) => {
-      if (answer?.messages) putMessages(qc, ticketId, answer.messages);
-    },
+    onSuccess: (answer) => putMessages(qc, ticketId, answer.messages),
   });
 }
 
@@ -130,8 +126,6 @@ export function useDeleteMessage(ticketId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<Message>(`/messages/${id}`),
-    onSuccess: (answer) => {
-      if (answer?.id) putMessages(qc, ticketId, [answer]);
-    },
+    onSuccess: (answer) => putMessages(qc, ticketId, [answer]),
   });
 }

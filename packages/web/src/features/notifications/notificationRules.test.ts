@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { isNotified, mergeTicket, shouldAlert, withoutTicket, type NotifiedTicket } from './notificationRules';
+import type { TicketChange } from '@balcao/contracts';
+import { isNotified, mergeTicket, shouldAlert, withoutTicket } from './notificationRules';
 
-const me = { id: 7, allTicket: 'disable' };
-const allTickets = { id: 7, allTicket: 'enable' };
-const ticket = (patch: Partial<NotifiedTicket> = {}): NotifiedTicket => ({
+const me = { id: 7, allTicket: 'disable', profile: 'user' } as const;
+const allTickets = { id: 7, allTicket: 'enable', profile: 'user' } as const;
+const ticket = (patch: Partial<TicketChange> = {}): TicketChange => ({
   id: 1,
   uuid: 'u-1',
   status: 'open',
+  contactId: 3,
+  queueId: null,
   userId: 7,
+  whatsappId: 1,
   unreadMessages: 2,
+  lastMessage: 'Oi',
+  lastMessageAt: '2031-03-10T12:00:00Z',
+  isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  ratingPending: false,
+  createdAt: '2031-03-10T11:00:00Z',
   updatedAt: '2031-03-10T12:00:00Z',
-  contact: { name: 'Ana', number: '5511911110001' },
+  contact: { id: 3, name: 'Ana', number: '5511911110001', profilePicUrl: '', isGroup: false },
   ...patch,
 });
 
@@ -25,7 +38,7 @@ describe('notification rules', () => {
   });
 
   it('an admin works every pending ticket: listed and rung for, queueless or in any queue', () => {
-    const admin = { id: 7, allTicket: 'disable', profile: 'admin' };
+    const admin = { id: 7, allTicket: 'disable', profile: 'admin' } as const;
     const waiting = ticket({ status: 'pending', userId: null });
     expect(isNotified(waiting, admin)).toBe(true);
     expect(shouldAlert({ fromMe: false, read: false }, waiting, admin, undefined, true)).toBe(true);
@@ -57,7 +70,7 @@ describe('notification rules', () => {
     expect(shouldAlert(incoming, ticket(), me, undefined, true)).toBe(true);
     expect(shouldAlert(incoming, ticket(), me, 'u-1', true)).toBe(false);
     expect(shouldAlert(incoming, ticket(), me, 'u-1', false)).toBe(true);
-    expect(shouldAlert({ fromMe: true }, ticket(), me, undefined, true)).toBe(false);
+    expect(shouldAlert({ fromMe: true, read: false }, ticket(), me, undefined, true)).toBe(false);
     expect(shouldAlert(incoming, ticket({ isGroup: true }), me, undefined, true)).toBe(false);
     expect(shouldAlert(incoming, ticket({ userId: 8 }), me, undefined, true)).toBe(false);
   });

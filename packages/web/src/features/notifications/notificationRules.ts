@@ -5,31 +5,18 @@
  * one). The server already sends a socket only the tickets its user may see. Closed tickets
  * never show.
  */
-export interface NotifiedTicket {
-  id: number;
-  uuid: string;
-  status: 'pending' | 'open' | 'closed';
-  userId: number | null;
-  unreadMessages: number;
-  isGroup?: boolean;
-  lastMessage?: string | null;
-  updatedAt: string;
-  contact?: { name: string; number: string; profilePicUrl?: string | null } | null;
-}
+import type { MessageFields, SessionUser, TicketChange } from '@balcao/contracts';
 
-export interface Me {
-  id: number;
-  allTicket?: string | null;
-  profile?: string;
-}
+/** Who the rules decide for: the signed-in user. */
+type Me = Pick<SessionUser, 'id' | 'allTicket' | 'profile'>;
 
-export function isNotified(ticket: NotifiedTicket, me: Me): boolean {
+export function isNotified(ticket: TicketChange, me: Me): boolean {
   if (ticket.status === 'closed' || !(ticket.unreadMessages > 0)) return false;
   if (ticket.userId === me.id) return true;
   return ticket.status === 'pending' && (me.allTicket === 'enable' || me.profile === 'admin');
 }
 
-const newestFirst = (a: NotifiedTicket, b: NotifiedTicket) =>
+const newestFirst = (a: TicketChange, b: TicketChange) =>
   Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id;
 
 /**
@@ -37,23 +24,23 @@ const newestFirst = (a: NotifiedTicket, b: NotifiedTicket) =>
  * already had when the event carries none) while it qualifies, dropped otherwise. An older
  * version than the one held is ignored (events may arrive out of order).
  */
-export function mergeTicket(list: readonly NotifiedTicket[], ticket: NotifiedTicket, me: Me): NotifiedTicket[] {
+export function mergeTicket(list: readonly TicketChange[], ticket: TicketChange, me: Me): TicketChange[] {
   const held = list.find((t) => t.id === ticket.id);
   if (held && Date.parse(held.updatedAt) > Date.parse(ticket.updatedAt)) return [...list];
   const others = list.filter((t) => t.id !== ticket.id);
-  const merged = { ...held, ...ticket, contact: ticket.contact ?? held?.contact ?? null };
+  const merged: TicketChange = { ...held, ...ticket, contact: ticket.contact ?? held?.contact };
   return isNotified(merged, me) ? [...others, merged].sort(newestFirst) : others;
 }
 
-export const withoutTicket = (list: readonly NotifiedTicket[], id: number) => list.filter((t) => t.id !== id);
+export const withoutTicket = (list: readonly TicketChange[], id: number) => list.filter((t) => t.id !== id);
 
 /**
  * A new message rings and pops a browser notification when it is the customer's, unread, not in
  * a group, on a ticket the pop-over lists — unless that very ticket is open in a visible tab.
  */
 export function shouldAlert(
-  message: { fromMe?: boolean; read?: boolean },
-  ticket: NotifiedTicket,
+  message: Pick<MessageFields, 'fromMe' | 'read'>,
+  ticket: TicketChange,
   me: Me,
   openUuid: string | undefined,
   tabVisible: boolean,

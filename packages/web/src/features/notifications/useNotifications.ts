@@ -8,32 +8,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_EVENTS } from '@balcao/contracts';
+import { CLIENT_EVENTS, type TicketChange, type TicketPage } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api } from '../../lib/api';
 import { joinRoom } from '../../lib/socket';
 import { desktopNotify, playChime } from './alerts';
-import { isNotified, mergeTicket, shouldAlert, withoutTicket, type NotifiedTicket } from './notificationRules';
-
-interface TicketEvent {
-  action?: string;
-  ticket?: NotifiedTicket;
-  ticketId?: number | string;
-}
-interface MessageEvent {
-  action?: string;
-  message?: { fromMe?: boolean; read?: boolean; body?: string; mediaType?: string };
-  ticket?: NotifiedTicket;
-  contact?: NotifiedTicket['contact'];
-}
+import { isNotified, mergeTicket, shouldAlert, withoutTicket } from './notificationRules';
 
 export function useNotifications() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openUuid = useMatch('/tickets/:ticketId')?.params.ticketId;
-  const [tickets, setTickets] = useState<NotifiedTicket[]>([]);
+  const [tickets, setTickets] = useState<TicketChange[]>([]);
   const latest = useRef({ me, openUuid, t, navigate });
   useEffect(() => {
     latest.current = { me, openUuid, t, navigate };
@@ -41,8 +29,7 @@ export function useNotifications() {
 
   const query = useQuery({
     queryKey: ['notifications', me.id],
-    queryFn: ({ signal }) =>
-      api.get<{ tickets: NotifiedTicket[] }>('/tickets', { withUnreadMessages: 'true', pageNumber: 1 }, { signal }),
+    queryFn: ({ signal }) => api.get<TicketPage>('/tickets', { withUnreadMessages: 'true', pageNumber: 1 }, { signal }),
   });
   useEffect(() => {
     if (query.data) setTickets(query.data.tickets.filter((ticket) => isNotified(ticket, latest.current.me)));
@@ -50,19 +37,19 @@ export function useNotifications() {
 
   useEffect(() => joinRoom(CLIENT_EVENTS.joinNotification), []);
 
-  useCompanyEvent<TicketEvent>('ticket', (data) => {
-    if (data.action === 'update' && data.ticket) {
-      const ticket = data.ticket;
+  useCompanyEvent('ticket', (data) => {
+    if (data.action === 'update') {
+      const { ticket } = data;
       setTickets((list) => mergeTicket(list, ticket, latest.current.me));
-    } else if (data.action === 'delete' || data.action === 'updateUnread') {
-      const id = Number(data.ticketId ?? data.ticket?.id);
+    } else {
+      const id = data.ticketId;
       setTickets((list) => withoutTicket(list, id));
     }
   });
 
-  useCompanyEvent<MessageEvent>('appMessage', (data) => {
-    if (data.action !== 'create' || !data.message || !data.ticket) return;
-    const ticket = { ...data.ticket, contact: data.ticket.contact ?? data.contact ?? null };
+  useCompanyEvent('appMessage', (data) => {
+    if (data.action !== 'create') return;
+    const ticket: TicketChange = { ...data.ticket, contact: data.ticket.contact ?? data.contact };
     const { me: user, openUuid: open, t: tr } = latest.current;
     if (!shouldAlert(data.message, ticket, user, open, document.visibilityState === 'visible')) return;
     setTickets((list) => mergeTicket(list, ticket, user));

@@ -6,11 +6,10 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PLAN_FEATURES, planBody, type PlanBody } from '@balcao/contracts';
+import { type Plan, PLAN_FEATURES, planBody, type PlanBody } from '@balcao/contracts';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastErrorText, toastSuccess } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
-import type { Plan } from '../../lib/types';
 import { BoolSelect } from '../../lib/ui/BoolSelect';
 import { plansCrud } from './usePlans';
 

@@ -1,6 +1,5 @@
-import type { PlanBody } from '@balcao/contracts';
+import type { Plan, PlanBody } from '@balcao/contracts';
 import { makeCrud } from '../../lib/crud';
-import type { Plan } from '../../lib/types';
 
 /** Plans for operators: `GET /plans/all`, `POST /plans`, `PUT|DELETE /plans/{id}`. */
 export const plansCrud = makeCrud<Plan, PlanBody>('plans', '/plans/all', '/plans');

@@ -3,18 +3,17 @@ import { Controller, type Control, type FieldErrors, type UseFormRegister } from
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../lib/ui/SelectField';
+import { SelectField, type Option } from '../../lib/ui/SelectField';
 import { ColorField } from './ColorField';
 import { useRoutingFieldError } from './fieldError';
 import type { QueueFormValues } from './queueForm';
-import type { NamedRef } from './types';
 
 interface Props {
   register: UseFormRegister<QueueFormValues>;
   control: Control<QueueFormValues>;
   errors: FieldErrors<QueueFormValues>;
-  integrations: NamedRef[];
-  prompts: NamedRef[];
+  integrations: Option[];
+  prompts: Option[];
   showOutOfHours: boolean;
 }
 
@@ -69,7 +68,7 @@ export function QueueDataFields({ register, control, errors, integrations, promp
           label={t('queues.fields.integration')}
           fullWidth
           placeholder={none}
-          options={integrations.map((i) => ({ value: String(i.id), label: i.name }))}
+          options={integrations}
           error={Boolean(errors.integrationId)}
           helperText={fieldError(errors.integrationId)}
         />
@@ -80,7 +79,7 @@ export function QueueDataFields({ register, control, errors, integrations, promp
           label={t('queues.fields.prompt')}
           fullWidth
           placeholder={none}
-          options={prompts.map((p) => ({ value: String(p.id), label: p.name }))}
+          options={prompts}
           error={Boolean(errors.promptId)}
           helperText={fieldError(errors.promptId)}
         />

@@ -23,7 +23,7 @@ import { QueueOptionsEditor } from './options/QueueOptionsEditor';
 import { QueueDataFields } from './QueueDataFields';
 import { fromQueue, newQueue, queueResolver, toBody, type QueueFormValues } from './queueForm';
 import { byOrder, queuesCrud, useIntegrationOptions, usePromptOptions, useQueue } from './useQueues';
-import type { Queue } from './types';
+import type { Queue } from '@balcao/contracts';
 
 export default function QueueDialog({ queueId, onClose }: { queueId?: number; onClose: () => void }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import { ColorSwatch } from './ColorField';
 import QueueDialog from './QueueDialog';
-import type { Queue } from './types';
+import type { Queue } from '@balcao/contracts';
 import { queuesCrud, useLiveQueues } from './useQueues';
 
 export default function QueuesPage() {

@@ -4,11 +4,9 @@
  */
 import type { FieldError, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { defaultQueueSchedules, queueBody } from '@balcao/contracts';
+import { defaultQueueSchedules, type Queue, queueBody, type ScheduleDay } from '@balcao/contracts';
 import { withRequired } from '../../lib/forms';
-import type { ScheduleRow } from '../../lib/types';
 import { freshColor } from './freshColor';
-import type { Queue } from './types';
 
 export interface QueueFormValues {
   name: string;
@@ -18,11 +16,11 @@ export interface QueueFormValues {
   promptId: string;
   greetingMessage: string;
   outOfHoursMessage: string;
-  schedules: ScheduleRow[];
+  schedules: ScheduleDay[];
 }
 
 /** Default weekly hours (automation §3), as the server fills them in. */
-export const DEFAULT_SCHEDULES: ScheduleRow[] = defaultQueueSchedules();
+export const DEFAULT_SCHEDULES: ScheduleDay[] = defaultQueueSchedules();
 
 /** A new queue's values: its colour one no other queue of the company has (`used`). */
 export const newQueue = (used: readonly string[]): QueueFormValues => ({
@@ -37,7 +35,7 @@ export const newQueue = (used: readonly string[]): QueueFormValues => ({
 });
 
 /** A queue's stored hours in weekday order; a missing day gets the default. */
-function toRows(stored: ScheduleRow[] | undefined): ScheduleRow[] {
+function toRows(stored: ScheduleDay[] | undefined): ScheduleDay[] {
   if (!stored?.length) return DEFAULT_SCHEDULES;
   return DEFAULT_SCHEDULES.map((d) => {
     const row = stored.find((s) => s.weekdayEn === d.weekdayEn);

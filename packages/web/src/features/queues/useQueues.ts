@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { makeCrud } from '../../lib/crud';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import type { NamedRef, Queue } from './types';
+import type { Queue } from '@balcao/contracts';
+import type { Option } from '../../lib/ui/SelectField';
 
 /**
  * `GET /queue` (a bare array), `POST /queue`, `PUT|DELETE /queue/{id}`. The key prefix
@@ -24,18 +25,15 @@ export function useQueue(id: number | undefined) {
   });
 }
 
-interface QueueEvent {
-  action?: string;
-  queue?: Queue;
-  queueId?: number | string;
-}
-
 /** Keeps the cached queue lists in step with `company-{id}-queue`. */
 export function useLiveQueues() {
   const qc = useQueryClient();
-  useCompanyEvent<QueueEvent>('queue', (data) => {
-    if ((data.action === 'create' || data.action === 'update') && data.queue) {
-      const queue = data.queue;
+  useCompanyEvent('queue', (data) => {
+    if (data.action === 'delete') {
+      const id = data.queueId;
+      qc.setQueryData<Queue[]>(queuesCrud.queryKey, (old) => old?.filter((q) => q.id !== id));
+    } else {
+      const { queue } = data;
       qc.setQueryData<Queue[]>(
         queuesCrud.queryKey,
         (old) =>
@@ -46,21 +44,25 @@ export function useLiveQueues() {
           ).sort(byOrder),
       );
       qc.setQueryData<Queue>(['queues', 'one', queue.id], (old) => old && { ...old, ...queue });
-    } else if (data.action === 'delete') {
-      const id = Number(data.queueId ?? data.queue?.id);
-      qc.setQueryData<Queue[]>(queuesCrud.queryKey, (old) => old?.filter((q) => q.id !== id));
-    } else return;
+    }
     // The users' queue picker keeps its own copy (`['queues']`).
     void qc.invalidateQueries({ queryKey: ['queues'], exact: true });
   });
 }
 
-/** A list the server may not offer yet (404 …): an empty one rather than an error. */
-async function optionalList<T>(path: string, key: string): Promise<T[]> {
+/**
+ * The select's options from a list of a domain still to come (prompts, integrations): the server
+ * has no such route yet (404 …), so no answer type exists for it; the entries that carry an `id`
+ * and a `name` become options, anything else none.
+ */
+async function optionalOptions(path: string, key: string): Promise<Option[]> {
   try {
-    const data = await api.get<Record<string, T[]> | T[]>(path);
-    const list = Array.isArray(data) ? data : data?.[key];
-    return Array.isArray(list) ? list : [];
+    const data = await api.get<unknown>(path);
+    const list: unknown = Array.isArray(data) ? data : (data as Record<string, unknown> | null)?.[key];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((row: { id?: unknown; name?: unknown } | null) =>
+      typeof row?.id === 'number' && typeof row.name === 'string' ? [{ value: String(row.id), label: row.name }] : [],
+    );
   } catch {
     return [];
   }
@@ -70,7 +72,7 @@ async function optionalList<T>(path: string, key: string): Promise<T[]> {
 export function usePromptOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['prompts', 'options'],
-    queryFn: () => optionalList<NamedRef>('/prompt', 'prompts'),
+    queryFn: () => optionalOptions('/prompt', 'prompts'),
     enabled,
     retry: false,
   });
@@ -80,7 +82,7 @@ export function usePromptOptions(enabled: boolean) {
 export function useIntegrationOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['queueIntegrations', 'options'],
-    queryFn: () => optionalList<NamedRef>('/queueIntegration', 'queueIntegrations'),
+    queryFn: () => optionalOptions('/queueIntegration', 'queueIntegrations'),
     enabled,
     retry: false,
   });

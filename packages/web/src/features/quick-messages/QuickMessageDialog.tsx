@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { quickMessageBody } from '@balcao/contracts';
+import { type QuickMessage, quickMessageBody } from '@balcao/contracts';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -22,7 +22,6 @@ import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { AttachmentField } from './AttachmentField';
 import { uploadForm } from './attachment';
 import { EmojiButton } from './EmojiButton';
-import type { QuickMessage } from './types';
 import { quickMessagesKey } from './useQuickMessages';
 
 interface Values {

@@ -18,7 +18,7 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { SearchField } from '../../lib/ui/SearchField';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import QuickMessageDialog from './QuickMessageDialog';
-import type { QuickMessage } from './types';
+import type { QuickMessage } from '@balcao/contracts';
 import { quickMessagesList, useDeleteQuickMessage } from './useQuickMessages';
 
 export default function QuickMessagesPage() {

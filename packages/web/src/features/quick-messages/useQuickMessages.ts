@@ -1,6 +1,6 @@
-import { readActionEvent, type PagedListSpec } from '../../lib/list/listChange';
+import type { QuickMessagePage } from '@balcao/contracts';
+import type { PagedListSpec } from '../../lib/list/listChange';
 import { useDeleteRow } from '../../lib/list/usePagedList';
-import type { QuickMessage } from './types';
 
 export const quickMessagesKey = ['quick-messages'] as const;
 
@@ -10,12 +10,12 @@ export const quickMessagesKey = ['quick-messages'] as const;
  * longer shared) leaves; any other answer reloads the lists (whether it is mine or shared, and
  * matches the search, is the server's call).
  */
-export const quickMessagesList: PagedListSpec<QuickMessage, 'records'> = {
+export const quickMessagesList: PagedListSpec<QuickMessagePage, 'records', 'quickmessage'> = {
   key: [...quickMessagesKey, 'paged'],
   path: '/quick-messages',
   rowsKey: 'records',
   topic: 'quickmessage',
-  read: readActionEvent<QuickMessage>('record', 'id'),
+  read: (e) => (e.action === 'delete' ? { type: 'remove', id: e.id } : { type: 'upsert', row: e.record }),
   newRows: 'refetch',
 };
 

@@ -4,14 +4,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
+import { type Setting, SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { SettingEntry } from '../../lib/types';
 import { SelectField } from '../../lib/ui/SelectField';
 import { settingValue, useUpdateSetting } from './useSettings';
 
 /** One select per setting key (values from the contracts), and the asaas token field. */
-export function OptionsTab({ settings }: { settings: SettingEntry[] }) {
+export function OptionsTab({ settings }: { settings: Setting[] }) {
   const { t } = useTranslation();
   const update = useUpdateSetting();
   const [pending, setPending] = useState<SettingKey | null>(null);

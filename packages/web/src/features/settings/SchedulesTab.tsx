@@ -5,21 +5,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { schedulesBody, WEEKDAYS } from '@balcao/contracts';
+import { type ScheduleDay, schedulesBody, WEEKDAYS } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { ScheduleRow } from '../../lib/types';
 import { ErrorState } from '../../lib/ui/ErrorState';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { WeekHoursFields } from '../../lib/ui/WeekHoursFields';
 import { useCompany, useSaveSchedules } from '../companies/useCompanies';
 
 interface Values {
-  schedules: ScheduleRow[];
+  schedules: ScheduleDay[];
 }
 
 /** The stored hours in weekday order; a day without a row gets empty times. */
-function toRows(stored: ScheduleRow[] | undefined): ScheduleRow[] {
+function toRows(stored: ScheduleDay[] | undefined): ScheduleDay[] {
   return WEEKDAYS.map((d) => {
     const row = stored?.find((s) => s.weekdayEn === d.weekdayEn);
     return {

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { tagBody } from '@balcao/contracts';
+import { type Tag, tagBody } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { can } from '../../lib/permissions';
 import { applyServerErrors, withRequired } from '../../lib/forms';
@@ -19,7 +19,6 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { ColorField, PALETTE } from '../queues/ColorField';
 import { useRoutingFieldError } from '../queues/fieldError';
-import type { Tag } from './types';
 import { useSaveTag } from './useTags';
 
 interface Values {

@@ -12,7 +12,7 @@ import { SearchField } from '../../lib/ui/SearchField';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import { TagChip } from './TagChip';
 import TagDialog from './TagDialog';
-import type { Tag } from './types';
+import type { Tag } from '@balcao/contracts';
 import { tagsList, useDeleteTag } from './useTags';
 
 export default function TagsPage() {

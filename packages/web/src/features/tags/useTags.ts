@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tag, TagPage } from '@balcao/contracts';
 import { api } from '../../lib/api';
-import { readActionEvent, type PagedListSpec } from '../../lib/list/listChange';
+import type { PagedListSpec } from '../../lib/list/listChange';
 import { useDeleteRow } from '../../lib/list/usePagedList';
-import type { Tag } from './types';
 
 /**
  * The tags page's list: `GET /tags?searchParam=&pageNumber=` → `{tags, hasMore}`, kept in step
  * with `company-{id}-tag` (a new tag goes first; the board has its own copy).
  */
-export const tagsList: PagedListSpec<Tag, 'tags'> = {
+export const tagsList: PagedListSpec<TagPage, 'tags', 'tag'> = {
   key: ['tags', 'paged'],
   path: '/tags',
   rowsKey: 'tags',
   topic: 'tag',
-  read: readActionEvent<Tag>('tag', 'tagId'),
+  read: (e) => (e.action === 'delete' ? { type: 'remove', id: e.tagId } : { type: 'upsert', row: e.tag }),
   newRows: 'prepend',
 };
 

@@ -1,43 +1,47 @@
 import { describe, expect, it } from 'vitest';
+import type { Tag, Ticket, TicketTag } from '@balcao/contracts';
 import { retag, retagPages } from './retag';
 import type { TicketPages } from './ticketCache';
-import type { TagRef, Ticket } from './types';
 
-const urgent: TagRef = { id: 1, name: 'Urgente', color: '#c62828', kanban: 0 };
-const vip: TagRef = { id: 2, name: 'VIP', color: '#6a1b9a', kanban: 0 };
+const urgent: TicketTag = { id: 1, name: 'Urgente', color: '#c62828', kanban: 0 };
+const vip: TicketTag = { id: 2, name: 'VIP', color: '#6a1b9a', kanban: 0 };
+/** The tag as its event carries it. */
+const tagOf = (t: TicketTag): Tag => ({ ...t, userId: null, ticketsCount: 0, createdAt: '', updatedAt: '' });
 
 describe('retag', () => {
   it('renames and recolours an edited tag, keeping the order', () => {
-    const edited = {
+    const edited: Tag = {
       ...urgent,
       name: 'Muito urgente',
       color: '#000000',
       kanban: 1,
       userId: 3,
       ticketsCount: 9,
-    } as TagRef;
+      createdAt: '2031-03-10T12:00:00Z',
+      updatedAt: '2031-03-10T12:00:00Z',
+    };
     expect(retag([vip, urgent], { action: 'update', tag: edited })).toEqual([
       vip,
       { id: 1, name: 'Muito urgente', color: '#000000', kanban: 1 },
     ]);
   });
 
-  it('drops a deleted tag (its id as a number or text)', () => {
+  it('drops a deleted tag', () => {
     expect(retag([urgent, vip], { action: 'delete', tagId: 1 })).toEqual([vip]);
-    expect(retag([urgent, vip], { action: 'delete', tagId: '2' })).toEqual([urgent]);
+    expect(retag([urgent, vip], { action: 'delete', tagId: 2 })).toEqual([urgent]);
   });
 
   it('answers the same array when the event does not concern the ticket', () => {
     const tags = [urgent];
     expect(retag(tags, { action: 'delete', tagId: 7 })).toBe(tags);
-    expect(retag(tags, { action: 'update', tag: { ...vip, name: 'x' } })).toBe(tags);
-    expect(retag(tags, { action: 'create', tag: { ...urgent, name: 'x' } })).toBe(tags);
-    expect(retag(undefined, { action: 'delete', tagId: 1 })).toBeUndefined();
+    expect(retag(tags, { action: 'update', tag: { ...tagOf(vip), name: 'x' } })).toBe(tags);
+    expect(retag(tags, { action: 'create', tag: { ...tagOf(urgent), name: 'x' } })).toBe(tags);
+    expect(retag([], { action: 'delete', tagId: 1 })).toEqual([]);
   });
 });
 
 describe('retagPages', () => {
-  const ticket = (id: number, tags: TagRef[]) => ({ id, tags }) as Ticket;
+  const ticket = (id: number, tags: TicketTag[]) => ({ id, tags }) as Ticket;
   const data: TicketPages = {
     pageParams: [1, 2],
     pages: [

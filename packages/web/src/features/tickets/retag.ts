@@ -2,20 +2,14 @@
  * Editing or deleting a tag publishes only `company-{id}-tag` (not one event per ticket that
  * carries it): the tickets held here are patched from it (pure, unit-tested).
  */
+import type { EventPayload, Ticket, TicketTag } from '@balcao/contracts';
 import type { TicketPages } from './ticketCache';
-import type { TagRef, Ticket } from './types';
-
-export interface TagEvent {
-  action?: string;
-  tag?: TagRef;
-  tagId?: number | string;
-}
 
 /** A ticket's tags after the event; the very same array when the event does not touch them. */
-export function retag(tags: TagRef[] | undefined, event: TagEvent): TagRef[] | undefined {
-  if (!tags?.length) return tags;
+export function retag(tags: TicketTag[], event: EventPayload<'tag'>): TicketTag[] {
+  if (tags.length === 0) return tags;
   if (event.action === 'delete') {
-    const id = Number(event.tagId ?? event.tag?.id);
+    const id = event.tagId;
     return tags.some((t) => t.id === id) ? tags.filter((t) => t.id !== id) : tags;
   }
   const edited = event.action === 'update' ? event.tag : undefined;
@@ -24,13 +18,13 @@ export function retag(tags: TagRef[] | undefined, event: TagEvent): TagRef[] | u
   return tags.map((t) => (t.id === id ? { id, name, color, kanban } : t));
 }
 
-export function retagTicket<T extends Pick<Ticket, 'tags'>>(ticket: T, event: TagEvent): T {
+export function retagTicket<T extends Pick<Ticket, 'tags'>>(ticket: T, event: EventPayload<'tag'>): T {
   const tags = retag(ticket.tags, event);
   return tags === ticket.tags ? ticket : { ...ticket, tags };
 }
 
 /** A cached list with its tickets patched; the same object when nothing changed. */
-export function retagPages(data: TicketPages, event: TagEvent): TicketPages {
+export function retagPages(data: TicketPages, event: EventPayload<'tag'>): TicketPages {
   let changed = false;
   const pages = data.pages.map((page) => {
     const tickets = page.tickets.map((t) => retagTicket(t, event));

@@ -9,7 +9,8 @@ import {
   type TicketPages,
   type Viewer,
 } from './ticketCache';
-import type { Ticket, TicketFilters } from './types';
+import type { Ticket, TicketFields } from '@balcao/contracts';
+import type { TicketFilters } from './ticketCache';
 
 const viewer: Viewer = { userId: 7, admin: false, queueIds: [1], allTicket: false };
 
@@ -23,13 +24,26 @@ const ticket = (id: number, over: Partial<Ticket> = {}): Ticket => ({
   whatsappId: 1,
   unreadMessages: 1,
   lastMessage: 'oi',
+  lastMessageAt: null,
   isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  ratingPending: false,
+  createdAt: '2025-01-01T09:00:00.000Z',
   updatedAt: `2025-01-01T10:00:${String(id).padStart(2, '0')}.000Z`,
-  contact: { id, name: `C${id}`, number: '5511999990000' },
+  contact: { id, name: `C${id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },
   queue: { id: 1, name: 'Vendas', color: '#f00' },
   user: null,
+  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED' },
+  tags: [],
   ...over,
 });
+
+/** The ticket's own fields, as the message pipeline's events carry them. */
+const fieldsOf = ({ contact: _c, queue: _q, user: _u, whatsapp: _w, tags: _t, ...fields }: Ticket): TicketFields =>
+  fields;
 
 const pages = (tickets: Ticket[][], hasMoreLast = false): TicketPages => ({
   pageParams: tickets.map((_, i) => i + 1),
@@ -109,10 +123,24 @@ describe('ticket cache', () => {
 
   it('read and merge', () => {
     expect(flattenTickets(applyRead(pages([[ticket(1)]]), 1))[0]!.unreadMessages).toBe(0);
-    const merged = mergeTicket(ticket(1), { id: 1, lastMessage: 'x', queueId: 2 });
-    expect(merged.contact.name).toBe('C1');
-    expect(merged.queue).toBeNull();
+    const merged = mergeTicket(ticket(1, { tags: [{ id: 4, name: 'VIP', color: '#000', kanban: 0 }] }), {
+      ...fieldsOf(ticket(1)),
+      lastMessage: 'x',
+      queueId: 2,
+    });
+    expect(merged.contact?.name).toBe('C1');
+    expect('queue' in merged && merged.queue).toBeNull();
+    expect('tags' in merged && merged.tags.map((t) => t.id)).toEqual([4]);
     expect(isComplete(merged)).toBe(false);
     expect(isComplete(ticket(1))).toBe(true);
+  });
+
+  it('a bare row nothing holds is shown once it carries its contact and names no queue or user', () => {
+    const bare = fieldsOf(ticket(2, { queueId: null, queue: null }));
+    expect(isComplete(mergeTicket(undefined, bare))).toBe(false);
+    const withContact = mergeTicket(undefined, { ...bare, contact: ticket(2).contact });
+    expect(isComplete(withContact)).toBe(true);
+    expect('tags' in withContact && withContact.tags).toEqual([]);
+    expect(isComplete(mergeTicket(undefined, { ...fieldsOf(ticket(3)), contact: ticket(3).contact }))).toBe(false);
   });
 });

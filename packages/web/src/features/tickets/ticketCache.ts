@@ -7,14 +7,30 @@
  * ticket, so the scope is checked here too.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import { inListScope, type TicketViewer } from '@balcao/contracts';
-import type { Ticket, TicketFilters, TicketPage } from './types';
+import {
+  inListScope,
+  type Ticket,
+  type TicketChange,
+  type TicketPage,
+  type TicketStatus,
+  type TicketViewer,
+} from '@balcao/contracts';
 
 export type Viewer = TicketViewer;
 
 export type TicketPages = InfiniteData<TicketPage, number>;
 
-const time = (value: string | undefined) => (value ? Date.parse(value) : 0);
+/** The filters of one list of the manager; each list is its own cached query. */
+export interface TicketFilters {
+  status?: TicketStatus;
+  searchParam?: string;
+  queueIds: number[];
+  tags?: number[];
+  users?: number[];
+  showAll: boolean;
+}
+
+const time = (value: string) => Date.parse(value);
 
 /**
  * Whether a list with these filters shows the ticket. Search lists (text, tags, users) are not
@@ -53,20 +69,30 @@ export function findTicket(data: TicketPages | undefined, id: number): Ticket | 
   return undefined;
 }
 
-/** An event's ticket laid over the held one: a bare row keeps the held contact, queue, user … */
-export function mergeTicket(held: Ticket | undefined, incoming: Partial<Ticket> & { id: number }): Ticket {
-  const merged = { ...held, ...incoming } as Ticket;
+/**
+ * An event's ticket laid over the held one: a bare row (the ticket's own fields, maybe its
+ * contact) keeps the held contact, queue, user, connection and tags. A bare row nothing holds
+ * starts with no tags and no queue, user or connection objects — shown once complete (its
+ * contact, and the queue and user its ids name), as lists showed such rows before being read again.
+ */
+export function mergeTicket(held: Ticket | undefined, incoming: TicketChange): TicketChange {
+  const merged: TicketChange = held
+    ? { ...held, ...incoming, contact: incoming.contact ?? held.contact }
+    : { queue: null, user: null, whatsapp: null, tags: [], ...incoming };
   // A bare row names queueId/userId without the objects: drop objects that no longer match.
-  if (merged.queue && merged.queue.id !== merged.queueId) merged.queue = null;
-  if (merged.user && merged.user.id !== merged.userId) merged.user = null;
+  if ('queue' in merged && merged.queue && merged.queue.id !== merged.queueId) merged.queue = null;
+  if ('user' in merged && merged.user && merged.user.id !== merged.userId) merged.user = null;
   return merged;
 }
 
 /** Whether a ticket carries what a list item shows (an event's bare row may not). */
-export const isComplete = (t: Partial<Ticket>): t is Ticket =>
-  Boolean(t.contact && t.uuid && t.status && t.updatedAt) &&
-  (t.queueId == null || t.queue?.id === t.queueId) &&
-  (t.userId == null || t.user?.id === t.userId);
+export const isComplete = (t: TicketChange): t is Ticket =>
+  t.contact !== undefined &&
+  'tags' in t &&
+  'queue' in t &&
+  (t.queueId === null || t.queue?.id === t.queueId) &&
+  'user' in t &&
+  (t.userId === null || t.user?.id === t.userId);
 
 function withPages(data: TicketPages, pages: TicketPage[]): TicketPages {
   return { ...data, pages };

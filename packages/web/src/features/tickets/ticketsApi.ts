@@ -1,7 +1,14 @@
 /** The ticket calls of operations §7, typed. */
-import type { TicketCreateBody, TicketUpdateBody } from '@balcao/contracts';
+import type {
+  Ticket,
+  TicketCreateBody,
+  TicketDetail,
+  TicketPage,
+  TicketUpdateBody,
+  UserOption,
+} from '@balcao/contracts';
 import { api } from '../../lib/api';
-import type { Ticket, TicketFilters, TicketPage, UserOption } from './types';
+import type { TicketFilters } from './ticketCache';
 
 const jsonIds = (ids: number[] | undefined) => (ids && ids.length > 0 ? JSON.stringify(ids) : undefined);
 
@@ -26,10 +33,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `/tickets/{uuid}` (what the list links to) or `/tickets/{id}`. */
 export function fetchTicket(ref: string, signal?: AbortSignal) {
   const path = UUID.test(ref) ? `/tickets/u/${ref}` : `/tickets/${encodeURIComponent(ref)}`;
-  return api.get<Ticket>(path, undefined, { signal });
+  return api.get<TicketDetail>(path, undefined, { signal });
 }
 
-export const fetchTicketById = (id: number) => api.get<Ticket>(`/tickets/${id}`);
+export const fetchTicketById = (id: number) => api.get<TicketDetail>(`/tickets/${id}`);
 
 export const updateTicket = (id: number, body: TicketUpdateBody) => api.put<Ticket>(`/tickets/${id}`, body);
 

@@ -6,10 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { api } from '../../lib/api';
-import type { QueueRef } from '../../lib/types';
-import type { Whatsapp } from '../connections/types';
+import type { Connection, Queue, QueueRef, TagOption } from '@balcao/contracts';
 import { fetchUsers } from './ticketsApi';
-import type { TagRef } from './types';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -28,19 +26,19 @@ export function useQueues() {
   const user = useCurrentUser();
   const query = useQuery({
     queryKey: ['queues'],
-    queryFn: () => listOrEmpty<QueueRef>('/queue'),
+    queryFn: () => listOrEmpty<Queue>('/queue'),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
-  const own = user.queues ?? [];
-  return { ...query, queues: query.data && query.data.length > 0 ? query.data : own };
+  const queues: QueueRef[] = query.data && query.data.length > 0 ? query.data : user.queues;
+  return { ...query, queues };
 }
 
 /** The queues a person works: admins every queue, others their own (foundation §6). */
 export function useMyQueues() {
   const user = useCurrentUser();
   const { queues, isLoading } = useQueues();
-  return { queues: user.profile === 'admin' ? queues : (user.queues ?? []), isLoading };
+  return { queues: user.profile === 'admin' ? queues : user.queues, isLoading };
 }
 
 /** Not `['tags', 'paged', …]`: those are the tags page's paged lists (another shape). */
@@ -49,7 +47,7 @@ export const allTagsKey = ['tags', 'all'] as const;
 export function useTags() {
   return useQuery({
     queryKey: allTagsKey,
-    queryFn: () => listOrEmpty<TagRef>('/tags/list'),
+    queryFn: () => listOrEmpty<TagOption>('/tags/list'),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
@@ -62,7 +60,7 @@ export function useUserList(enabled = true) {
 export function useConnectionList(enabled = true) {
   return useQuery({
     queryKey: ['whatsapp'],
-    queryFn: () => listOrEmpty<Whatsapp>('/whatsapp?session=0'),
+    queryFn: () => listOrEmpty<Connection>('/whatsapp?session=0'),
     staleTime: FIVE_MINUTES,
     enabled,
   });

@@ -8,14 +8,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TicketUpdateBody } from '@balcao/contracts';
+import type { OtherOpenTicketError, Ticket, TicketUpdateBody } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { isApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { deleteTicket, updateTicket } from './ticketsApi';
 import { ticketPath, type TicketNavState } from './ticketNavigation';
 import { useApplyTicket, useDropTicket } from './useTicketLists';
-import type { Ticket } from './types';
 
 export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen';
 
@@ -30,7 +29,7 @@ const STAYS: Record<TicketAction, boolean> = { accept: true, reopen: true, retur
 /** The live ticket of ERR_OTHER_OPEN_TICKET's body, if the error is that. */
 export function otherOpenTicketOf(err: unknown): Ticket | null | undefined {
   if (!isApiError(err) || err.code !== 'ERR_OTHER_OPEN_TICKET') return undefined;
-  const body = err.body as { ticket?: Ticket | null } | undefined;
+  const body = err.body as OtherOpenTicketError | undefined;
   return body?.ticket ?? null;
 }
 

@@ -4,12 +4,18 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CLIENT_EVENTS, TICKET_STATUSES } from '@balcao/contracts';
+import {
+  CLIENT_EVENTS,
+  TICKET_STATUSES,
+  type SessionUser,
+  type Ticket,
+  type TicketDetail,
+  type TicketPage,
+} from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { isApiError } from '../../lib/api';
 import { joinRoom } from '../../lib/socket';
-import type { User } from '../../lib/types';
 import {
   applyDelete,
   applyRead,
@@ -18,21 +24,21 @@ import {
   flattenTickets,
   isComplete,
   mergeTicket,
+  type TicketFilters,
   type TicketPages,
   type Viewer,
 } from './ticketCache';
 import { fetchTicketById, fetchTicketPage } from './ticketsApi';
 import { useLiveTicketTags } from './useLiveTicketTags';
-import type { Ticket, TicketEvent, TicketFilters, TicketPage } from './types';
 
 export const listKey = (filters: TicketFilters) => ['tickets', 'list', filters] as const;
 export const oneKey = (ref: string) => ['tickets', 'one', ref] as const;
 
-export function viewerOf(user: User): Viewer {
+export function viewerOf(user: SessionUser): Viewer {
   return {
     userId: user.id,
     admin: user.profile === 'admin',
-    queueIds: (user.queues ?? []).map((q) => q.id),
+    queueIds: user.queues.map((q) => q.id),
     allTicket: user.allTicket === 'enable',
   };
 }
@@ -54,7 +60,7 @@ function heldVersion(qc: QueryClient, id: number): Ticket | undefined {
     const hit = findTicket(data, id);
     if (hit) return hit;
   }
-  for (const [, t] of qc.getQueriesData<Ticket>({ queryKey: ['tickets', 'one'] })) {
+  for (const [, t] of qc.getQueriesData<TicketDetail>({ queryKey: ['tickets', 'one'] })) {
     if (t?.id === id) return t;
   }
   return undefined;
@@ -71,7 +77,7 @@ function forEachList(qc: QueryClient, change: (data: TicketPages, filters: Ticke
 
 function putEverywhere(qc: QueryClient, viewer: Viewer, ticket: Ticket) {
   forEachList(qc, (data, filters) => applyUpdate(data, filters, viewer, ticket));
-  qc.setQueriesData<Ticket>({ queryKey: ['tickets', 'one'] }, (old) =>
+  qc.setQueriesData<TicketDetail>({ queryKey: ['tickets', 'one'] }, (old) =>
     // The open ticket keeps what only `GET /tickets/{id}` carries (email, extra info, rating).
     old && old.id === ticket.id ? { ...old, ...ticket, contact: { ...old.contact, ...ticket.contact } } : old,
   );
@@ -97,23 +103,22 @@ export function useLiveTickets() {
   }, []);
   useLiveTicketTags();
 
-  useCompanyEvent<TicketEvent>('ticket', (event) => {
+  useCompanyEvent('ticket', (event) => {
     if (event.action === 'updateUnread') {
-      const id = Number(event.ticketId);
+      const id = event.ticketId;
       forEachList(qc, (data) => applyRead(data, id));
-      qc.setQueriesData<Ticket>({ queryKey: ['tickets', 'one'] }, (old) =>
+      qc.setQueriesData<TicketDetail>({ queryKey: ['tickets', 'one'] }, (old) =>
         old && old.id === id ? { ...old, unreadMessages: 0 } : old,
       );
       return;
     }
     if (event.action === 'delete') {
-      dropEverywhere(qc, Number(event.ticketId), event.updatedAt);
+      dropEverywhere(qc, event.ticketId, event.updatedAt);
       return;
     }
-    if (event.action !== 'update' || !event.ticket?.id) return;
     const incoming = event.ticket;
     const held = heldVersion(qc, incoming.id);
-    if (held && incoming.updatedAt && Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return;
+    if (held && Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return;
     const merged = mergeTicket(held, incoming);
     if (isComplete(merged)) {
       putEverywhere(qc, viewer, merged);

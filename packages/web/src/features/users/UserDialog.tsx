@@ -9,14 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { userBody, userUpdateBody } from '@balcao/contracts';
+import { type User, userBody, userUpdateBody } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { access } from '../../app/routing/access';
 import { api } from '../../lib/api';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { can } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../lib/toast';
-import type { User } from '../../lib/types';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { SelectField } from '../../lib/ui/SelectField';
 import { useConnections } from '../connections/useConnections';
@@ -40,7 +39,7 @@ const initialValues = (u?: User): UserFormValues => ({
   email: u?.email ?? '',
   password: '',
   profile: u?.profile ?? 'user',
-  queueIds: (u?.queues ?? []).map((q) => q.id),
+  queueIds: u?.queueIds ?? [],
   whatsappId: u?.whatsappId ?? null,
   allTicket: u?.allTicket ?? 'disable',
 });
@@ -57,11 +56,10 @@ interface Props {
 
 export default function UserDialog({ userId, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const me = useCurrentUser();
   const isEdit = Boolean(userId);
+  // `GET /users/{id}`: admins read anyone of the company, everyone else themself.
   const existing = useUser(userId);
-  // Editing oneself works even where the server keeps GET /users/{id} to admins.
-  const user = existing.data ?? (existing.isError && userId === me.id ? me : undefined);
+  const user = existing.data;
   return (
     <FormDialog
       title={isEdit ? t('users.dialog.editTitle') : t('users.dialog.addTitle')}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../lib/list/usePagedList';
-import type { User } from '../../lib/types';
+import type { User } from '@balcao/contracts';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InfiniteTable } from '../../lib/ui/InfiniteTable';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { QueueRef, User } from '../../lib/types';
+import type { Queue, User } from '@balcao/contracts';
 
 /** `GET /queue` (a bare array). The queues module may not exist yet: failures give []. */
 export function useQueueOptions(enabled: boolean) {
@@ -8,10 +8,10 @@ export function useQueueOptions(enabled: boolean) {
     queryKey: ['queues'],
     queryFn: async () => {
       try {
-        const list = await api.get<QueueRef[]>('/queue');
+        const list = await api.get<Queue[]>('/queue');
         return Array.isArray(list) ? list : [];
       } catch {
-        return [] as QueueRef[];
+        return [] as Queue[];
       }
     },
     enabled,
@@ -22,10 +22,7 @@ export function useQueueOptions(enabled: boolean) {
 export function useUser(userId: number | undefined) {
   return useQuery({
     queryKey: ['users', 'one', userId],
-    queryFn: async () => {
-      const data = await api.get<User | { user: User }>(`/users/${userId}`);
-      return 'user' in data ? data.user : data;
-    },
+    queryFn: () => api.get<User>(`/users/${userId}`),
     enabled: Boolean(userId),
     staleTime: 0,
   });

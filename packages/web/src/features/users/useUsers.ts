@@ -1,19 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readActionEvent, type PagedListSpec } from '../../lib/list/listChange';
+import type { UserPage } from '@balcao/contracts';
+import type { PagedListSpec } from '../../lib/list/listChange';
 import { useDeleteRow } from '../../lib/list/usePagedList';
-import type { User } from '../../lib/types';
 
 /**
  * The users page's list: `GET /users?searchParam=&pageNumber=` → `{users, hasMore}`, kept in step
  * with `company-{id}-user` (a new user goes first). Not `['users', 'list']`: that is the
  * ticket screens' whole list (a bare array).
  */
-export const usersList: PagedListSpec<User, 'users'> = {
+export const usersList: PagedListSpec<UserPage, 'users', 'user'> = {
   key: ['users', 'paged'],
   path: '/users',
   rowsKey: 'users',
   topic: 'user',
-  read: readActionEvent<User>('user', 'userId'),
+  read: (e) => (e.action === 'delete' ? { type: 'remove', id: e.userId } : { type: 'upsert', row: e.user }),
   newRows: 'prepend',
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { applyListChange, readActionEvent, type PagedListSpec } from './listChange';
+import { applyListChange, type ListTarget } from './listChange';
 import { holdsRow, patchRow, prependRow, removeRow, type ListPages } from './pagedListCache';
 
 interface Row {
@@ -51,25 +51,8 @@ describe('paged list cache', () => {
   });
 });
 
-describe('reading an event', () => {
-  const read = readActionEvent<Row>('item', 'itemId');
-
-  it('reads create/update as an upsert, delete by its id (or the row), reload', () => {
-    expect(read({ action: 'create', item: row(1) })).toEqual({ type: 'upsert', row: row(1) });
-    expect(read({ action: 'update', item: row(1) })).toEqual({ type: 'upsert', row: row(1) });
-    expect(read({ action: 'delete', itemId: '4' })).toEqual({ type: 'remove', id: 4 });
-    expect(read({ action: 'delete', item: row(5) })).toEqual({ type: 'remove', id: 5 });
-    expect(read({ action: 'reload', count: 3 })).toEqual({ type: 'reload' });
-  });
-
-  it('ignores what it cannot use', () => {
-    expect(read({ action: 'update' })).toBeNull();
-    expect(read({ action: 'delete' })).toBeNull();
-  });
-});
-
 describe('applying a change to every cached list of the domain', () => {
-  const spec = (newRows: 'prepend' | 'refetch'): Pick<PagedListSpec<Row, 'items'>, 'key' | 'rowsKey' | 'newRows'> => ({
+  const spec = (newRows: 'prepend' | 'refetch'): ListTarget<'items'> => ({
     key: ['things', 'paged'],
     rowsKey: 'items',
     newRows,

@@ -3,22 +3,28 @@
  * from the hook so the cache rules are tested without React.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Topic } from '@balcao/contracts';
-import { holdsRow, patchRow, prependRow, removeRow, type Identified, type ListPages } from './pagedListCache';
+import type { EventPayload, Topic } from '@balcao/contracts';
+import {
+  holdsRow,
+  patchRow,
+  prependRow,
+  removeRow,
+  type Identified,
+  type ListPage,
+  type ListPages,
+} from './pagedListCache';
 
 export type ListChange<Row> = { type: 'upsert'; row: Row } | { type: 'remove'; id: number } | { type: 'reload' } | null;
 
-/** A paged list of one domain: where it is read, cached and kept live. */
-export interface PagedListSpec<Row extends Identified, K extends string> {
+/** The rows of a paged answer `Page` (the contracts' `TagPage`, `ContactPage`…) held under `K`. */
+export type RowOf<Page extends ListPage<Identified, K>, K extends string> = Page[K][number];
+
+/** Where a change lands: the domain's cached lists, the rows' field, what a new row does. */
+export interface ListTarget<K extends string> {
   /** Query-key prefix of the domain's paged lists (the params and the search follow it). */
   key: readonly unknown[];
-  /** `GET {path}?searchParam=&pageNumber=` (pages from 1); a row is deleted by `DELETE {path}/{id}`. */
-  path: string;
   /** The page's field that holds the rows. */
   rowsKey: K;
-  /** The domain's realtime topic (`company-{id}-{topic}`) and what its events mean. */
-  topic: Topic;
-  read: (event: Record<string, unknown>) => ListChange<Row>;
   /**
    * A row no cached list holds yet: `prepend` puts it first in every list; `refetch` reads the
    * lists again (whether it matches a search, or is the viewer's to see, is the server's call).
@@ -27,24 +33,24 @@ export interface PagedListSpec<Row extends Identified, K extends string> {
 }
 
 /**
- * The usual payload: `{action, <rowField>: row}` for a created or changed row,
- * `{action: 'delete', <idField>: id}`, and `{action: 'reload'}` (many rows changed at once).
+ * A paged list of one domain: where it is read, cached and kept live. `Page` is the contracts'
+ * answer of `GET {path}`, `T` the domain's realtime topic.
  */
-export function readActionEvent<Row extends Identified>(rowField: string, idField: string) {
-  return (event: Record<string, unknown>): ListChange<Row> => {
-    const row = event[rowField] as Row | undefined;
-    if (event.action === 'delete') {
-      const id = Number(event[idField] ?? row?.id);
-      return Number.isInteger(id) ? { type: 'remove', id } : null;
-    }
-    if (event.action === 'reload') return { type: 'reload' };
-    return row && typeof row.id === 'number' ? { type: 'upsert', row } : null;
-  };
+export interface PagedListSpec<
+  Page extends ListPage<Identified, K>,
+  K extends string,
+  T extends Topic,
+> extends ListTarget<K> {
+  /** `GET {path}?searchParam=&pageNumber=` (pages from 1); a row is deleted by `DELETE {path}/{id}`. */
+  path: string;
+  /** The domain's realtime topic (`company-{id}-{topic}`) and what its events mean. */
+  topic: T;
+  read: (event: EventPayload<T>) => ListChange<RowOf<Page, K>>;
 }
 
 export function applyListChange<Row extends Identified, K extends string>(
   qc: QueryClient,
-  spec: Pick<PagedListSpec<Row, K>, 'key' | 'rowsKey' | 'newRows'>,
+  spec: ListTarget<K>,
   change: ListChange<Row>,
 ): void {
   if (!change) return;

@@ -6,17 +6,18 @@
  */
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Topic } from '@balcao/contracts';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api } from '../api';
 import type { TableRows } from '../ui/InfiniteTable';
 import { useDebounce } from '../useDebounce';
-import { applyListChange, type PagedListSpec } from './listChange';
+import { applyListChange, type PagedListSpec, type RowOf } from './listChange';
 import type { Identified, ListPage } from './pagedListCache';
 
 type Params = Record<string, string | number>;
 
-export function usePagedList<Row extends Identified, K extends string>(
-  spec: PagedListSpec<Row, K>,
+export function usePagedList<Page extends ListPage<Identified, K>, K extends string, T extends Topic>(
+  spec: PagedListSpec<Page, K, T>,
   /** Fixed filters sent with every page (e.g. `userId`). */
   params: Params = {},
 ) {
@@ -26,13 +27,13 @@ export function usePagedList<Row extends Identified, K extends string>(
   const query = useInfiniteQuery({
     queryKey: [...spec.key, params, searchParam],
     queryFn: ({ pageParam, signal }) =>
-      api.get<ListPage<Row, K>>(spec.path, { ...params, searchParam, pageNumber: pageParam }, { signal }),
+      api.get<Page>(spec.path, { ...params, searchParam, pageNumber: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
   const { data, refetch, fetchNextPage } = query;
-  const rows = useMemo(() => data?.pages.flatMap((p) => p[spec.rowsKey]) ?? [], [data, spec.rowsKey]);
-  const table: TableRows<Row> = {
+  const rows = useMemo((): RowOf<Page, K>[] => data?.pages.flatMap((p) => p[spec.rowsKey]) ?? [], [data, spec.rowsKey]);
+  const table: TableRows<RowOf<Page, K>> = {
     rows,
     loading: query.isLoading || query.isFetchingNextPage,
     failed: query.isError && !data,
@@ -53,14 +54,16 @@ export function usePagedList<Row extends Identified, K extends string>(
 }
 
 /** Applies `company-{id}-{topic}` to every cached list of the domain while mounted. */
-export function useLiveList<Row extends Identified, K extends string>(spec: PagedListSpec<Row, K>) {
+export function useLiveList<Page extends ListPage<Identified, K>, K extends string, T extends Topic>(
+  spec: PagedListSpec<Page, K, T>,
+) {
   const qc = useQueryClient();
-  useCompanyEvent<Record<string, unknown>>(spec.topic, (event) => applyListChange(qc, spec, spec.read(event)));
+  useCompanyEvent(spec.topic, (event) => applyListChange(qc, spec, spec.read(event)));
 }
 
 /** `DELETE {path}/{id}`, then the row leaves every cached list at once (its event follows). */
-export function useDeleteRow<Row extends Identified, K extends string>(
-  spec: PagedListSpec<Row, K>,
+export function useDeleteRow<Page extends ListPage<Identified, K>, K extends string, T extends Topic>(
+  spec: PagedListSpec<Page, K, T>,
   onDeleted?: (qc: QueryClient, id: number) => void,
 ) {
   const qc = useQueryClient();

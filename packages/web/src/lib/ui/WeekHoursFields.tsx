@@ -9,11 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS } from '@balcao/contracts';
+import { type ScheduleDay, WEEKDAYS } from '@balcao/contracts';
 import { useFieldError } from '../forms';
-import type { ScheduleRow } from '../types';
 
-type WeekForm = FieldValues & { schedules: ScheduleRow[] };
+type WeekForm = FieldValues & { schedules: ScheduleDay[] };
 
 const PARTS = [
   { name: 'startTime', label: 'weekHours.start' },

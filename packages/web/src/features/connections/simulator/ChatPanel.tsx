@@ -12,14 +12,15 @@ import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
-import { useSimulatorActions, type Customer, type PhoneMessage } from './useSimulator';
+import type { SandboxConversation, SandboxCustomerEntry } from '@balcao/contracts';
+import { useSimulatorActions } from './useSimulator';
 
 interface Props {
   whatsappId: number;
   connected: boolean;
-  customer: Customer | undefined;
+  customer: SandboxCustomerEntry | undefined;
   number: string | null;
-  chat: UseQueryResult<{ customer: Customer | null; messages: PhoneMessage[] }>;
+  chat: UseQueryResult<SandboxConversation>;
 }
 
 /** The conversation of the selected customer, as their phone shows it, and what they send. */

@@ -6,9 +6,8 @@ import Tooltip from '@mui/material/Tooltip';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import { SANDBOX_MEDIA, type SandboxMediaType } from '@balcao/contracts';
+import { SANDBOX_MEDIA, type SandboxMediaType, type SandboxMessageBody } from '@balcao/contracts';
 import { toastError, toastErrorText } from '../../../lib/toast';
-import type { OutgoingMedia } from './useSimulator';
 
 const ACCEPT = Object.keys(SANDBOX_MEDIA).join(',');
 
@@ -23,7 +22,7 @@ const toBase64 = (file: File) =>
 
 interface Props {
   disabled: boolean;
-  onSend: (body: string, media?: OutgoingMedia) => Promise<void>;
+  onSend: (body: string, media?: SandboxMessageBody['media']) => Promise<void>;
 }
 
 /** What the customer types or attaches. Enter sends; Shift+Enter starts a new line. */
@@ -33,7 +32,7 @@ export function Composer({ disabled, onSend }: Props) {
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const send = async (media?: OutgoingMedia) => {
+  const send = async (media?: SandboxMessageBody['media']) => {
     if (sending || (!text.trim() && !media)) return;
     setSending(true);
     try {

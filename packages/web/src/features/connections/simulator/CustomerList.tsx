@@ -16,11 +16,12 @@ import { isApiError } from '../../../lib/api';
 import { useFieldError } from '../../../lib/forms';
 import { toastError } from '../../../lib/toast';
 import { ErrorState } from '../../../lib/ui/ErrorState';
-import { useSimulatorActions, type Customer } from './useSimulator';
+import type { SandboxCustomerEntry } from '@balcao/contracts';
+import { useSimulatorActions } from './useSimulator';
 
 interface Props {
   whatsappId: number;
-  customers: UseQueryResult<Customer[]>;
+  customers: UseQueryResult<SandboxCustomerEntry[]>;
   selected: string | null;
   onSelect: (number: string) => void;
 }

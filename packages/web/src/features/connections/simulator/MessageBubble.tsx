@@ -11,7 +11,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../lib/session';
 import { FormattedText } from '../../messages/format/FormattedText';
-import type { PhoneMessage } from './useSimulator';
+import type { SandboxPhoneMessage } from '@balcao/contracts';
 
 const READ_BLUE = '#34b7f1';
 
@@ -74,7 +74,7 @@ function MediaImage({ url, alt }: { url: string; alt: string }) {
 }
 
 /** One message on the simulated phone: the customer's on the right, the business's on the left. */
-export function MessageBubble({ message: m }: { message: PhoneMessage }) {
+export function MessageBubble({ message: m }: { message: SandboxPhoneMessage }) {
   const { t } = useTranslation();
   const mine = m.fromCustomer;
   const time = format(new Date(m.createdAt), 'HH:mm');

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { StatusChip } from '../StatusChip';
 import { useSessionAction } from '../useConnections';
-import { useSimulatorActions, type SandboxState } from './useSimulator';
+import type { SandboxState } from '@balcao/contracts';
+import { useSimulatorActions } from './useSimulator';
 
 /**
  * The simulated phone's pairing: while the connection shows a QR code, the phone "scans" it

@@ -21,7 +21,7 @@ import { toastError } from '../../../lib/toast';
 import { fetchMediaFile, isFetchable } from '../media/useMediaBlob';
 import { QuotedMessage } from '../QuotedMessage';
 import { useSendMessage } from '../useMessages';
-import type { Message, QuickMessage } from '../types';
+import type { Message, QuickMessage } from '@balcao/contracts';
 import { AudioRecorder } from './AudioRecorder';
 import { matchQuick, QuickAnswerMenu, quickTerm, useQuickMessages } from './QuickAnswerMenu';
 import { useSignOption } from './signOption';

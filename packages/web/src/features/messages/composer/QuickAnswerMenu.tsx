@@ -12,7 +12,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/providers/AuthProvider';
 import { api } from '../../../lib/api';
-import type { QuickMessage } from '../types';
+import type { QuickMessage } from '@balcao/contracts';
 
 export const QUICK_LABEL_MAX = 35;
 

@@ -14,7 +14,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../types';
+import type { Message } from '@balcao/contracts';
 import { parseLocation, parseVCards } from './parse';
 import { useMediaBlob } from './useMediaBlob';
 
@@ -141,10 +141,8 @@ function VCardMedia({ body }: { body: string }) {
 export function MessageMedia({ message: m, onLoad }: { message: Message; onLoad?: () => void }) {
   switch (m.mediaType) {
     case 'location':
-    case 'locationMessage':
       return <LocationMedia body={m.body} />;
     case 'vcard':
-    case 'contactMessage':
       return <VCardMedia body={m.body} />;
     case 'call_log':
       return (

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { ErrorState } from '../../../lib/ui/ErrorState';
-import type { QueueOption } from '../types';
+import type { QueueOption } from '@balcao/contracts';
 import { OptionCard } from './OptionCard';
 import { useOptionLevel, useOptionMutations } from './useQueueOptions';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { QueueOption } from '../types';
+import type { QueueOption } from '@balcao/contracts';
 
 /** A level of the tree: the top (`parentId` null, sent as -1) or one option's children. */
 export const levelKey = (queueId: number, parentId: number | null) =>

@@ -16,7 +16,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 import { ContactEditDialog } from './ContactEditDialog';
 import { TicketNotes } from './TicketNotes';
 import { useContact } from './useContact';

@@ -21,16 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import type { Ticket } from '../types';
+import type { Ticket, TicketNote } from '@balcao/contracts';
 
 export const NOTE_MIN = 2;
-
-interface Note {
-  id: number;
-  note: string;
-  createdAt: string;
-  user?: { id: number; name: string } | null;
-}
 
 export function TicketNotes({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -40,11 +33,11 @@ export function TicketNotes({ ticket }: { ticket: Ticket }) {
   const [error, setError] = useState('');
   const notes = useQuery({
     queryKey: key,
-    queryFn: () => api.get<Note[]>('/ticket-notes/list', { ticketId: ticket.id, contactId: ticket.contactId }),
+    queryFn: () => api.get<TicketNote[]>('/ticket-notes/list', { ticketId: ticket.id, contactId: ticket.contactId }),
     retry: false,
   });
   const add = useMutation({
-    mutationFn: (note: string) => api.post<Note>('/ticket-notes', { note, ticketId: ticket.id, contactId: ticket.contactId }),
+    mutationFn: (note: string) => api.post<TicketNote>('/ticket-notes', { note, ticketId: ticket.id, contactId: ticket.contactId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation({

@@ -1,16 +1,15 @@
 /** One contact, read fresh for the drawer and kept live by `company-{id}-contact`. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contact, ContactUpdateBody } from '@balcao/contracts';
+import type { Contact, ContactUpdateBody, TicketDetail } from '@balcao/contracts';
 import { useCompanyEvent } from '../../../app/providers/SocketProvider';
 import { api } from '../../../lib/api';
-import type { Ticket } from '../types';
 
 export const contactKey = (id: number) => ['contacts', 'one', id] as const;
 
 export function useContact(id: number, enabled: boolean) {
   const qc = useQueryClient();
-  useCompanyEvent<{ action?: string; contact?: Contact }>('contact', (event) => {
-    if (event.action === 'update' && event.contact?.id === id) qc.setQueryData(contactKey(id), event.contact);
+  useCompanyEvent('contact', (event) => {
+    if (event.action === 'update' && event.contact.id === id) qc.setQueryData(contactKey(id), event.contact);
   });
   return useQuery({
     queryKey: contactKey(id),
@@ -26,7 +25,7 @@ export function useSaveContact(id: number) {
     mutationFn: (body: ContactUpdateBody) => api.put<Contact>(`/contacts/${id}`, body),
     onSuccess: (saved) => {
       qc.setQueryData(contactKey(id), saved);
-      qc.setQueriesData<Ticket>({ queryKey: ['tickets', 'one'] }, (old) =>
+      qc.setQueriesData<TicketDetail>({ queryKey: ['tickets', 'one'] }, (old) =>
         old && old.contactId === id ? { ...old, contact: { ...old.contact, ...saved } } : old,
       );
       void qc.invalidateQueries({ queryKey: ['tickets', 'list'] });

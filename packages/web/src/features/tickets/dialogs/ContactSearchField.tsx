@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@balcao/contracts';
+import type { Contact, ContactPage } from '@balcao/contracts';
 import { api } from '../../../lib/api';
 import { useDebounce } from '../../../lib/useDebounce';
 
@@ -24,7 +24,7 @@ export function ContactSearchField({ value, onChange, error }: Props) {
   const found = useQuery({
     queryKey: ['contacts', 'search', term],
     queryFn: ({ signal }) =>
-      api.get<{ contacts: Contact[] }>('/contacts', { searchParam: term, pageNumber: 1 }, { signal }),
+      api.get<ContactPage>('/contacts', { searchParam: term, pageNumber: 1 }, { signal }),
     enabled,
     staleTime: 30_000,
   });

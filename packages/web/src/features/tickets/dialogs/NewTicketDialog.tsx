@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@balcao/contracts';
+import type { Contact, OtherOpenTicketError } from '@balcao/contracts';
 import { useCurrentUser } from '../../../app/providers/AuthProvider';
 import { isApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
@@ -91,7 +91,7 @@ export function NewTicketDialog({ onClose, contact: initial }: { onClose: () => 
 
 /** Whether ERR_OTHER_OPEN_TICKET names someone else's ticket (the dialog then stays to say so). */
 function otherOpenNamed(err: unknown, me: number) {
-  const body = (isApiError(err) ? err.body : undefined) as { ticket?: { userId: number | null } | null } | undefined;
+  const body = (isApiError(err) ? err.body : undefined) as OtherOpenTicketError | undefined;
   const userId = body?.ticket?.userId ?? null;
   return userId !== null && userId !== me;
 }

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 
 export function OtherOpenTicketDialog({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
   const { t } = useTranslation();

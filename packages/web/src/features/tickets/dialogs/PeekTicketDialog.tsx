@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { MessagesThread } from '../../messages/MessagesThread';
 import { useMessages } from '../../messages/useMessages';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 
 function PeekBody({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();

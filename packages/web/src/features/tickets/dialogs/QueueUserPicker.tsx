@@ -6,10 +6,9 @@ import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { QueueRef } from '../../../lib/types';
+import type { QueueRef, UserOption } from '@balcao/contracts';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useUserList } from '../useReferenceData';
-import type { UserOption } from '../types';
 import { MIN_SEARCH } from './ContactSearchField';
 
 interface Props {

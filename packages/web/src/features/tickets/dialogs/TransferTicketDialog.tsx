@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, FormDialogBody } from '../../../lib/ui/FormDialog';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useConnectionList, useQueues } from '../useReferenceData';
-import type { Ticket, UserOption } from '../types';
+import type { Ticket, UserOption } from '@balcao/contracts';
 import { QueueUserPicker } from './QueueUserPicker';
 
 export interface TransferChoice {

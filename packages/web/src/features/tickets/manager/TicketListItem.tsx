@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { FormattedText } from '../../messages/format/FormattedText';
 import { readableOn } from '../../tags/color';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 
 export const NAME_CUT_SMALL = 10;
 

@@ -13,7 +13,7 @@ import { EmptyState } from '../../../lib/ui/EmptyState';
 import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
 import type { useTicketList } from '../useTicketLists';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 import { TicketListItem } from './TicketListItem';
 
 const NEXT_PAGE_WITHIN_PX = 100;

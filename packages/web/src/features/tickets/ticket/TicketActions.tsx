@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { OtherOpenTicketDialog } from '../dialogs/OtherOpenTicketDialog';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
 import { useTicketActions, type TicketAction } from '../useTicketActions';
-import type { Ticket } from '../types';
+import type { Ticket } from '@balcao/contracts';
 
 function ActionButton(props: {
   label: string;

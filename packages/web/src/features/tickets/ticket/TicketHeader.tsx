@@ -13,11 +13,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Ticket } from '../types';
+import type { TicketDetail } from '@balcao/contracts';
 import { TicketActions } from './TicketActions';
 import { TicketTags } from './tags/TicketTags';
 
-export function TicketHeader({ ticket, onShowContact }: { ticket: Ticket; onShowContact: () => void }) {
+export function TicketHeader({ ticket, onShowContact }: { ticket: TicketDetail; onShowContact: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width:599.95px)', { noSsr: true });

@@ -19,12 +19,11 @@ import { Composer } from '../../messages/composer/Composer';
 import { FormattedText } from '../../messages/format/FormattedText';
 import { MessagesThread } from '../../messages/MessagesThread';
 import { useDeleteMessage, useMessages } from '../../messages/useMessages';
-import type { Message } from '../../messages/types';
+import type { Message, TicketDetail } from '@balcao/contracts';
 import { ContactDrawer } from '../contact-drawer/ContactDrawer';
 import { fetchTicket } from '../ticketsApi';
 import { oneKey } from '../useTicketLists';
 import { useTicketNavState } from '../ticketNavigation';
-import type { Ticket, TicketEvent } from '../types';
 import { TicketHeader } from './TicketHeader';
 
 const isGone = (err: unknown) => isApiError(err) && (err.status === 404 || err.status === 400);
@@ -50,8 +49,8 @@ export function TicketPanel({ ticketRef }: { ticketRef: string }) {
   const ticketId = query.data?.id;
   const latest = useRef(query);
   latest.current = query;
-  useCompanyEvent<TicketEvent>('ticket', (event) => {
-    if (event.action !== 'delete' || Number(event.ticketId) !== ticketId) return;
+  useCompanyEvent('ticket', (event) => {
+    if (event.action !== 'delete' || event.ticketId !== ticketId) return;
     if (!event.updatedAt) {
       toastInfo(t('tickets.toasts.deletedElsewhere'));
       navigate('/tickets', { replace: true });
@@ -70,7 +69,7 @@ export function TicketPanel({ ticketRef }: { ticketRef: string }) {
   return <OpenTicket ticket={query.data} />;
 }
 
-function OpenTicket({ ticket }: { ticket: Ticket }) {
+function OpenTicket({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const nav = useTicketNavState();

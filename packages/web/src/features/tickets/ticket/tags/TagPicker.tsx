@@ -13,13 +13,13 @@ import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useTranslation } from 'react-i18next';
-import type { TagRef } from '../../types';
+import type { TicketTag } from '@balcao/contracts';
 import { isLane, newTagName } from './tagChoice';
 
 interface CreateOption {
   create: string;
 }
-type Option = TagRef | CreateOption;
+type Option = TicketTag | CreateOption;
 const isCreate = (o: Option): o is CreateOption => 'create' in o;
 const labelOf = (o: Option) => (isCreate(o) ? o.create : o.name);
 const filter = createFilterOptions<Option>({ stringify: labelOf, trim: true });
@@ -50,11 +50,11 @@ function noOptions(input: string) {
 }
 
 interface Props {
-  tags: TagRef[];
-  value: TagRef[];
+  tags: TicketTag[];
+  value: TicketTag[];
   loading: boolean;
   creating: boolean;
-  onAdd: (tag: TagRef) => void;
+  onAdd: (tag: TicketTag) => void;
   onRemove: (id: number) => void;
   onCreate: (name: string) => void;
   onClose: () => void;

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TagChip } from '../../../tags/TagChip';
 import { allTagsKey, useTags } from '../../useReferenceData';
-import type { Ticket } from '../../types';
+import type { Ticket } from '@balcao/contracts';
 import { isLane } from './tagChoice';
 import { TagPicker } from './TagPicker';
 import { useTicketTags } from './useTicketTags';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TagRef } from '../../types';
+import type { TicketTag } from '@balcao/contracts';
 import { isLane, newTagName, withTag, withoutTag } from './tagChoice';
 
-const tag = (id: number, name: string, kanban: TagRef['kanban'] = 0): TagRef => ({
+const tag = (id: number, name: string, kanban: TicketTag['kanban'] = 0): TicketTag => ({
   id,
   name,
   color: '#123456',
@@ -11,7 +11,7 @@ const tag = (id: number, name: string, kanban: TagRef['kanban'] = 0): TagRef => 
 const urgent = tag(1, 'Urgente');
 const vip = tag(2, 'VIP');
 const doing = tag(3, 'Em produção', 1);
-const done = tag(4, 'Pronto', true);
+const done = tag(4, 'Pronto', 1);
 
 describe('withTag', () => {
   it('adds an ordinary tag next to the others', () => {

@@ -13,10 +13,10 @@ import { PALETTE } from '../../../queues/ColorField';
 import { fetchTicketById } from '../../ticketsApi';
 import { allTagsKey } from '../../useReferenceData';
 import { useApplyTicket } from '../../useTicketLists';
-import type { TagRef, Ticket } from '../../types';
+import type { Ticket, TicketTag } from '@balcao/contracts';
 import { withTag, withoutTag } from './tagChoice';
 
-const byName = (a: TagRef, b: TagRef) => a.name.localeCompare(b.name) || a.id - b.id;
+const byName = (a: TicketTag, b: TicketTag) => a.name.localeCompare(b.name) || a.id - b.id;
 
 export function useTicketTags(ticket: Ticket) {
   const qc = useQueryClient();
@@ -26,7 +26,7 @@ export function useTicketTags(ticket: Ticket) {
 
   const sync = useMutation({
     scope: { id: `ticket-tags-${ticket.id}` },
-    mutationFn: (tags: TagRef[]) =>
+    mutationFn: (tags: TicketTag[]) =>
       api.post<Ticket>('/tags/sync', { ticketId: ticket.id, tags: tags.map((t) => ({ id: t.id })) }),
     onSuccess: (view) => apply(view),
     onError: (err) => {
@@ -35,12 +35,12 @@ export function useTicketTags(ticket: Ticket) {
     },
   });
 
-  const set = (tags: TagRef[]) => {
+  const set = (tags: TicketTag[]) => {
     apply({ ...latest.current, tags });
     sync.mutate(tags);
   };
   const current = () => latest.current.tags ?? [];
-  const add = (tag: TagRef) => {
+  const add = (tag: TicketTag) => {
     const next = withTag(current(), tag);
     if (next !== current()) set(next);
   };
@@ -48,9 +48,9 @@ export function useTicketTags(ticket: Ticket) {
 
   const create = useMutation({
     mutationFn: (name: string) =>
-      api.post<TagRef>('/tags', { name, color: PALETTE[Math.floor(Math.random() * PALETTE.length)] }),
+      api.post<TicketTag>('/tags', { name, color: PALETTE[Math.floor(Math.random() * PALETTE.length)] }),
     onSuccess: (tag) => {
-      qc.setQueryData<TagRef[]>(allTagsKey, (old) => [...(old ?? []), tag].sort(byName));
+      qc.setQueryData<TicketTag[]>(allTagsKey, (old) => [...(old ?? []), tag].sort(byName));
       void qc.invalidateQueries({ queryKey: ['tags'] });
       add(tag);
     },

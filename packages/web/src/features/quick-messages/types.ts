@@ -1,2 +1,0 @@
-/** A quick answer (operations §3); `geral` shares it with the whole company. */
-export type { QuickMessage } from '@balcao/contracts';
