@@ -111,7 +111,11 @@ export const hasTimeOffset = (value: string) => /(?:Z|[+-]\d{2}:?\d{2})$/.test(v
  * `…Z`), or `YYYY-MM-DD HH:mm:ss` read in the company's time zone (`companies.timezone`). Answers
  * carry ISO 8601 UTC. Seconds may be left out; the server turns the text into an instant.
  */
-export const requestTime = z.string().max(40, 'tooLong').refine(isTimeValue, 'invalidTime');
+export const requestTime = z
+  .string()
+  .max(40, 'tooLong')
+  .refine(isTimeValue, 'invalidTime')
+  .meta({ examples: ['2099-05-20 09:30:00', '2099-05-20T09:30:00-03:00', '2099-05-20T12:30:00Z'] });
 
 /**
  * The body of an edit: every field optional and *without* its create-time default. (zod 4's

@@ -19,6 +19,7 @@ import { tagRoutes, ticketTagRoutes } from './tags/routes.js';
 import { kanbanRoutes } from './kanban/routes.js';
 import { quickMessageRoutes } from './quick-messages/routes.js';
 import { ticketNoteRoutes } from './ticket-notes/routes.js';
+import { scheduleRoutes } from './schedules/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
 
@@ -49,6 +50,7 @@ export const apiRoutes =
     await api.register(kanbanRoutes(deps), { prefix: '/ticket' });
     await api.register(quickMessageRoutes(deps), { prefix: '/quick-messages' });
     await api.register(ticketNoteRoutes(deps), { prefix: '/ticket-notes' });
+    await api.register(scheduleRoutes(deps), { prefix: '/schedules' });
     await api.register(queueRoutes(deps), { prefix: '/queue' });
     await api.register(queueOptionRoutes(deps), { prefix: '/queue-options' });
   };

@@ -68,6 +68,14 @@ const EXPECTED_ACCESS = {
   'GET /api/companies/list': 'companies:manage',
   'GET /api/companies/listPlan/:id': 'signed-in', // (*) super or the company itself
   'GET /api/contacts': 'signed-in',
+  'GET /api/schedules': 'signed-in feature:useSchedules',
+  'GET /api/schedules/:id': 'signed-in feature:useSchedules',
+  'GET /api/schedules/:id/media': 'signed-in feature:useSchedules',
+  'POST /api/schedules': 'signed-in feature:useSchedules',
+  'PUT /api/schedules/:id': 'signed-in feature:useSchedules', // (*) refused once sent (409)
+  'DELETE /api/schedules/:id': 'signed-in feature:useSchedules',
+  'POST /api/schedules/:id/media-upload': 'signed-in feature:useSchedules', // (*) refused once sent (409)
+  'DELETE /api/schedules/:id/media-upload': 'signed-in feature:useSchedules', // (*) refused once sent (409)
   'GET /api/contacts/:id': 'signed-in',
   'GET /api/contacts/list': 'signed-in',
   'GET /api/helps': 'signed-in',

@@ -15,7 +15,7 @@ export interface StoredMedia {
 
 /**
  * Reads a multipart request: the named text fields, and files in `fileField` (`medias` unless
- * told otherwise). Each file is checked
+ * told otherwise), of the types in `accept` when given (else every accepted kind). Each file is checked
  * (an accepted type whose content matches it, not empty) and stored as it arrives, under a key
  * the storage chooses; its own name is kept only sanitised. When anything is refused, the files
  * stored so far are removed again and the error goes on.
@@ -26,6 +26,7 @@ export async function readMultipartMedia(
   companyId: number,
   fieldNames: readonly string[],
   fileField = 'medias',
+  accept?: readonly string[],
 ): Promise<{ fields: Record<string, string>; medias: StoredMedia[] }> {
   const fields: Record<string, string> = {};
   const medias: StoredMedia[] = [];
@@ -40,7 +41,7 @@ export async function readMultipartMedia(
         throw invalid({ [fileField]: 'unexpectedFile' }, 'Files go in the field');
       }
       const accepted = mediaKindOf(part.mimetype);
-      if (!accepted) {
+      if (!accepted || (accept && !accept.includes(accepted.mimetype))) {
         part.file.resume();
         throw invalid({ [fileField]: 'unsupportedType' }, 'Unsupported file type in');
       }

@@ -37,3 +37,25 @@ export function wallClock(at: number, timeZone: string): number {
   for (const part of formatter(timeZone).formatToParts(new Date(at))) p[part.type] = Number(part.value);
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
 }
+
+/**
+ * The instant a request's time value names (`requestTime` in the contracts): with an offset
+ * (`Z`, `±HH:MM`, `±HHMM`) as written; without one, the wall clock of `timeZone` (a time skipped
+ * by a daylight-saving jump reads as the zone's offset before it).
+ */
+export function instantOf(value: string, timeZone: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))?$/.exec(
+    value,
+  );
+  if (!m) throw new RangeError(`not a time value: ${value}`);
+  const n = (i: number) => Number(m[i] ?? 0);
+  const ms = m[7] ? Math.floor(Number(m[7]) * 1000) : 0;
+  const fields = Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6), ms);
+  if (m[8] !== undefined) {
+    const offsetMinutes = m[8] === 'Z' ? 0 : (m[9] === '-' ? -1 : 1) * (n(10) * 60 + n(11));
+    return new Date(fields - offsetMinutes * 60_000);
+  }
+  const offsetAt = (at: number) => wallClock(at, timeZone) - Math.floor(at / 1000) * 1000;
+  const first = fields - offsetAt(fields);
+  return new Date(fields - offsetAt(first));
+}

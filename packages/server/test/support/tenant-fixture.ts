@@ -54,6 +54,14 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     await api.post('/api/ticket-notes', { note: `${marker} nota`, ticketId: ticket.id, contactId: contact.id }),
     'ticket note',
   );
+  const schedule = created(
+    await api.post('/api/schedules', {
+      body: `${marker} agendamento`,
+      contactId: contact.id,
+      sendAt: '2099-01-01T12:00:00Z',
+    }),
+    'schedule',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -74,6 +82,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       tags: [tag.id],
       quickMessages: [quick.id],
       ticketNotes: [note.id],
+      schedules: [schedule.id],
     },
   };
 }

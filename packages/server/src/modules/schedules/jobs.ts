@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/context.js';
+import { runPlatform, runTenant } from '../../platform/context.js';
+import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
+import { sendDueSchedules } from './send-due-schedules.js';
+import { settleSchedules } from './settle-schedules.js';
+
+/** How often a process looks for due schedules: a schedule leaves at most this late (plus the send). */
+export const SCHEDULE_SWEEP_MS = 5_000;
+/** Schedules dispatched per transaction; a company with more due goes on in the next one. */
+const BATCH = 100;
+
+/**
+ * One pass: the companies with schedules due (or dispatched and waiting for their message's fate),
+ * read on the platform path; then, per company, one tenant transaction at a time that dispatches
+ * its due schedules (`sendDueSchedules`) and settles the dispatched ones (`settleSchedules`); the
+ * connections' outboxes are kicked after each commit.
+ */
+export async function sweepSchedules(deps: Deps): Promise<{ sent: number; settled: number }> {
+  const companyIds = await runPlatform(deps, async (tx) => {
+    const { rows } = await tx.execute<{ company_id: number }>(sql`
+      select distinct company_id from schedules where dispatched_at is null and send_at <= now()
+      union
+      select distinct company_id from schedules where dispatched_at is not null and status = 'PENDENTE'`);
+    return rows.map((r) => r.company_id);
+  });
+  let sent = 0;
+  let settled = 0;
+  for (const companyId of companyIds) {
+    for (;;) {
+      const kicks: Kicks = new Set();
+      const n = await runTenant(deps, companyId, (tx, events) => sendDueSchedules(tx, events, companyId, kicks, BATCH));
+      await kickOutboxes(deps, kicks);
+      sent += n;
+      if (n < BATCH) break;
+    }
+    settled += await runTenant(deps, companyId, (tx, events) => settleSchedules(tx, events, companyId));
+  }
+  return { sent, settled };
+}
+
+/**
+ * The schedules' sweep, in every process: a pass at start (what fell due while no process ran
+ * goes out now, once) and then every `everyMs`, never two passes of one process at once. pg-boss's
+ * cron fires once a minute, too coarse for "at most 30 s late"; the passes of several processes
+ * share the work through SKIP LOCKED instead of a single scheduler. `stop` waits for a pass under way.
+ */
+export function startScheduleSweeper(deps: Deps, everyMs = SCHEDULE_SWEEP_MS): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let pass: Promise<void> = Promise.resolve();
+  const run = () => {
+    pass = sweepSchedules(deps)
+      .then(({ sent, settled }) => {
+        if (sent + settled > 0) deps.log.info({ sent, settled }, 'schedules swept');
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'schedules sweep failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(run, everyMs);
+      });
+  };
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { EventSink } from '../../platform/context.js';
+import { schedules } from '../../db/schema/index.js';
+import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { renderFor, type Kicks } from '../tickets/auto-messages.js';
+import { loadSchedule } from './schedule-view.js';
+import { scheduleEvents } from './schedule-events.js';
+import { imageMimetype } from './schedule-media.js';
+import { scheduleTarget } from './schedule-target.js';
+
+/**
+ * One company's due schedules (up to `limit`), each dispatched once, in the caller's tenant
+ * transaction: the rows are locked with SKIP LOCKED (another process's pass takes the others),
+ * the message is stored queued in the outbox (variables filled now, the image with the text as
+ * its caption) and linked to the schedule (`dispatchedAt`, `messageId`) in the same commit, so a
+ * crash leaves either both or neither. The caller kicks the connections' outboxes after commit.
+ */
+export async function sendDueSchedules(
+  tx: Tx,
+  events: EventSink,
+  companyId: number,
+  kicks: Kicks,
+  limit: number,
+): Promise<number> {
+  const due = await tx
+    .select()
+    .from(schedules)
+    .where(and(isNull(schedules.dispatchedAt), lte(schedules.sendAt, sql`now()`)))
+    .orderBy(asc(schedules.sendAt), asc(schedules.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  for (const row of due) {
+    const target = await scheduleTarget(tx, companyId, row.contactId);
+    if ('error' in target) {
+      await tx
+        .update(schedules)
+        .set({ status: 'ERRO', error: target.error, dispatchedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(schedules.id, row.id));
+    } else {
+      const message = await queueOutbound(tx, events, {
+        companyId,
+        ticketId: target.ticketId,
+        whatsappId: target.whatsappId,
+        body: await renderFor(tx, { id: target.ticketId, contactId: row.contactId }, row.body),
+        userId: row.userId,
+        media: row.mediaPath
+          ? {
+              key: row.mediaPath,
+              name: row.mediaName ?? 'image',
+              mimetype: imageMimetype(row.mediaPath),
+              type: 'image',
+            }
+          : undefined,
+      });
+      await tx
+        .update(schedules)
+        .set({ ...target, messageId: message.id, dispatchedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(schedules.id, row.id));
+      kicks.add(target.whatsappId);
+    }
+    events.push(scheduleEvents.saved(companyId, 'update', await loadSchedule(tx, row.id)));
+  }
+  return due.length;
+}
