@@ -25,7 +25,7 @@ const columns = {
 /**
  * Deliveries handled at once by this process; more wait in line, up to a bound, then get 429.
  * Their messages reach the database through the pipeline's group commit (inbox/group-commit.ts:
- * at most two transactions per company), so this bounds work in flight (media downloads,
+ * a few transactions at a time per company), so this bounds work in flight (media downloads,
  * statuses), and the more deliveries wait together, the bigger and fewer the transactions.
  */
 const MAX_ACTIVE_DELIVERIES = 32;
