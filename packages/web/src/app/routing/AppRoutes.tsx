@@ -24,6 +24,7 @@ const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -55,7 +56,7 @@ export function AppRoutes() {
         <Route path="quick-messages" element={<QuickMessagesPage />} />
         <Route path="todolist" element={<TodoListPage />} />
         <Route path="contacts" element={<ContactsPage />} />
-        <Route path="schedules" element={gated(access.schedules, soon('menu.schedules'))} />
+        <Route path="schedules" element={gated(access.schedules, <SchedulesPage />)} />
         <Route path="tags" element={<TagsPage />} />
         <Route path="chats/:id?" element={gated(access.chats, soon('menu.chats'))} />
         <Route path="helps" element={<HelpsPage />} />

@@ -1,0 +1,177 @@
+/**
+ * New or edit schedule (operations §2, §5): the contact (search), the message (5 characters at
+ * least: 'Mensagem muito curta'), when (default now + 1 h, required) and an optional image (png,
+ * jpg, jpeg), uploaded after the schedule is saved (`POST /schedules/{id}/media-upload`) or
+ * removed (`DELETE` there). The time is the browser's clock, sent as an instant.
+ */
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { scheduleBody, type Schedule } from '@balcao/contracts';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../lib/api';
+import { useFieldError, withRequired } from '../../lib/forms';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
+import { ContactPicker, type ScheduleContact } from './ContactPicker';
+import { ImageField, isScheduleImage } from './ImageField';
+import { defaultSendAt, fromLocalInput, toLocalInput } from './sendAt';
+import { schedulesKey } from './useSchedules';
+
+interface Values {
+  contact: ScheduleContact | null;
+  body: string;
+  sendAt: string;
+}
+
+/** The text's placeholders, filled when the message is sent. */
+const VARIABLES = '{{firstName}} {{name}} {{ms}} {{protocol}} {{date}} {{hora}}';
+
+/** The contracts' rules for the text and the time; the contact is required. */
+const textAndTime = withRequired(
+  zodResolver(scheduleBody.pick({ body: true, sendAt: true })),
+) as unknown as Resolver<Values>;
+const resolver: Resolver<Values> = async (values, context, options) => {
+  const result = await textAndTime(values, context, options);
+  if (!values.contact)
+    return { values: {}, errors: { ...result.errors, contact: { type: 'required', message: 'required' } } };
+  // The schema knows the text and the time only: the contact rides along.
+  return Object.keys(result.errors).length
+    ? result
+    : { values: { ...(result.values as Values), contact: values.contact }, errors: {} };
+};
+
+/** The server's field names as the form's. */
+const FORM_FIELD: Record<string, keyof Values> = { contactId: 'contact', body: 'body', sendAt: 'sendAt' };
+
+export interface ScheduleDialogProps {
+  /** The schedule to edit; none for a new one. */
+  record?: Schedule;
+  /** A new schedule's contact (`?contactId=`) and time (a slot picked on the calendar). */
+  contact?: ScheduleContact;
+  sendAt?: string;
+  onClose: () => void;
+}
+
+export default function ScheduleDialog({ record, contact, sendAt, onClose }: ScheduleDialogProps) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const fieldError = useFieldError();
+  // Once created, a failed upload leaves a schedule to edit, not a second one to create.
+  const [savedId, setSavedId] = useState(record?.id);
+  const [file, setFile] = useState<File | null>(null);
+  const [storedName, setStoredName] = useState(record?.mediaName ?? null);
+  const [fileError, setFileError] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver,
+    defaultValues: {
+      contact: record?.contact ?? contact ?? null,
+      body: record?.body ?? '',
+      sendAt: record ? toLocalInput(record.sendAt) : (sendAt ?? defaultSendAt()),
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ contact: picked, body, sendAt: at }) => {
+    const payload = { body, contactId: picked!.id, sendAt: fromLocalInput(at) };
+    try {
+      const saved = savedId
+        ? await api.put<Schedule>(`/schedules/${savedId}`, payload)
+        : await api.post<Schedule>('/schedules', payload);
+      setSavedId(saved.id);
+      if (file) {
+        const form = new FormData();
+        form.append('file', file, file.name.replace(/\s/g, '_'));
+        await api.post(`/schedules/${saved.id}/media-upload`, form);
+        setFile(null);
+        setStoredName(file.name);
+      } else if (record?.mediaName && !storedName) {
+        await api.delete(`/schedules/${saved.id}/media-upload`);
+      }
+      void qc.invalidateQueries({ queryKey: schedulesKey });
+      toastSuccess(t('schedules.toasts.saved'));
+      onClose();
+    } catch (err) {
+      void qc.invalidateQueries({ queryKey: schedulesKey });
+      const fields = isApiError(err) && err.code === 'ERR_VALIDATION' ? Object.entries(err.fields ?? {}) : [];
+      if (fields.length === 0) return toastError(err);
+      for (const [field, message] of fields) {
+        if (field === 'file') setFileError(fieldError({ message }));
+        else setError(FORM_FIELD[field] ?? 'body', { type: 'server', message }, { shouldFocus: true });
+      }
+    }
+  });
+
+  const bodyError =
+    errors.body?.message === 'tooShort' ? t('schedules.validation.bodyTooShort') : fieldError(errors.body);
+
+  return (
+    <FormDialog
+      title={record ? t('schedules.dialog.editTitle') : t('schedules.dialog.addTitle')}
+      testId="schedule-dialog"
+      onClose={onClose}
+    >
+      <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="schedule-save">
+        <Stack spacing={2}>
+          <Controller
+            control={control}
+            name="contact"
+            render={({ field }) => (
+              <ContactPicker
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldError(errors.contact)}
+                autoFocus={!field.value}
+              />
+            )}
+          />
+          <TextField
+            {...register('body')}
+            label={t('schedules.fields.body')}
+            required
+            autoFocus={Boolean(record ?? contact)}
+            fullWidth
+            multiline
+            minRows={4}
+            maxRows={12}
+            error={Boolean(errors.body)}
+            helperText={bodyError ?? t('schedules.hints.body', { variables: VARIABLES })}
+            slotProps={{ htmlInput: { 'data-testid': 'schedule-body' } }}
+          />
+          <TextField
+            {...register('sendAt')}
+            type="datetime-local"
+            label={t('schedules.fields.sendAt')}
+            required
+            fullWidth
+            error={Boolean(errors.sendAt)}
+            helperText={fieldError(errors.sendAt)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+          />
+          <ImageField
+            name={file?.name ?? storedName}
+            error={fileError}
+            onPick={(picked) => {
+              if (!isScheduleImage(picked)) return setFileError(t('schedules.validation.imageOnly'));
+              setFileError(undefined);
+              setFile(picked);
+            }}
+            onRemove={() => {
+              setFile(null);
+              setStoredName(null);
+              setFileError(undefined);
+            }}
+          />
+        </Stack>
+      </FormDialogBody>
+    </FormDialog>
+  );
+}
