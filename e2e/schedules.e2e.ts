@@ -3,8 +3,8 @@
  * sandbox connection is created, shows on the calendar, and is sent — its event turns to "sent"
  * live (edit gone) and the simulated phone has the message with its variables filled. The modal
  * refuses a short text ('Mensagem muito curta'); `?contactId=` opens it prefilled; the page fits
- * 390 px (agenda view) and is reached by keyboard. Screenshots (wide and 390 px, pt; dark; en)
- * go to $E2E_SHOTS.
+ * 390 px (agenda view) and is reached by keyboard. Screenshots (wide and 390 px in pt, wide in
+ * the dark theme) go to $E2E_SHOTS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -138,6 +138,12 @@ describe('schedules', () => {
     const [schedule] = (await callApi<{ schedules: Schedule[] }>(product.url, 'GET', '/schedules', undefined, token))
       .schedules;
     expect(schedule).toMatchObject({ status: 'ENVIADA', error: null, sentAt: expect.any(String) });
+
+    // As a person who prefers the dark theme sees it.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await page.locator('[data-testid="schedule-event"][data-status="ENVIADA"]').waitFor();
+    await shot(page, 'schedules-sent-wide-dark');
   }, 120_000);
 
   it('?contactId= opens the new-schedule modal prefilled; the page works by keyboard and at 390 px', async () => {
