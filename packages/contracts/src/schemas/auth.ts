@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorBody } from '../errors.js';
 import { email } from './common.js';
 import type { Company } from './companies.js';
 import type { User } from './users.js';
@@ -42,6 +43,14 @@ export interface SessionUser extends Omit<User, 'queueIds'> {
 export interface LoginAnswer {
   token: string;
   user: SessionUser;
+}
+
+/**
+ * ERR_SUBSCRIPTION_EXPIRED (402): the error's body; a refused login also names the company's due
+ * date (other routes say it in the message only).
+ */
+export interface SubscriptionExpiredError extends ErrorBody {
+  dueDate?: string | null;
 }
 
 /** `POST /forgetpassword/{email}`: the code is mailed. */
