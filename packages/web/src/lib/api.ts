@@ -7,7 +7,7 @@
  * - a failed refresh, or any 401 on an authenticated call: the session is cleared and the app
  *   goes to /login (through `onSessionEnded`).
  */
-import type { ErrorBody } from '@balcao/contracts';
+import type { ErrorBody, LoginAnswer } from '@balcao/contracts';
 import { session } from './session';
 
 const BASE = '/api';
@@ -59,7 +59,7 @@ export function refreshAccessToken(): Promise<string> {
       headers: { Accept: 'application/json' },
     });
     if (!res.ok) throw await toApiError(res);
-    const data = (await res.json()) as { token?: string };
+    const data = (await res.json()) as LoginAnswer;
     if (!data.token) throw new ApiError(res.status, undefined, 'No token in refresh answer');
     session.setToken(data.token);
     return data.token;

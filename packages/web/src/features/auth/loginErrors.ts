@@ -1,3 +1,4 @@
+import type { SubscriptionExpiredError } from '@balcao/contracts';
 import i18n from '../../app/providers/i18n';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
@@ -9,8 +10,8 @@ import { formatDate } from '../../lib/dates';
  */
 export function subscriptionExpiredText(err: unknown): string | null {
   if (!isApiError(err) || err.code !== 'ERR_SUBSCRIPTION_EXPIRED') return null;
-  const body = (err.body ?? {}) as { dueDate?: string };
-  let date = body.dueDate ? formatDate(body.dueDate) : '';
+  const dueDate = (err.body as SubscriptionExpiredError | undefined)?.dueDate;
+  let date = dueDate ? formatDate(dueDate) : '';
   if (!date) {
     const iso = /\d{4}-\d{2}-\d{2}/.exec(err.message);
     const br = /\d{2}\/\d{2}\/\d{4}/.exec(err.message);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import type { Connection, ConnectionSession, ConnectionStatus } from '@balcao/contracts';
+import type { Connection, ConnectionSession, ConnectionStatus, SandboxState } from '@balcao/contracts';
 
 /** States in which a connection needs attention (foundation §2, connections badge). */
 export const WARNING_STATES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
@@ -47,7 +47,7 @@ export function useLiveConnections() {
     const known = qc.getQueryData<Connection[]>(connectionsKey)?.some((w) => w.id === s.id);
     if (known) patchConnection(qc, s.id, (w) => ({ ...w, ...s }));
     else void qc.invalidateQueries({ queryKey: connectionsKey });
-    qc.setQueryData(['sandbox', s.id, 'state'], (old: object | undefined) => old && { ...old, ...s });
+    qc.setQueryData<SandboxState>(['sandbox', s.id, 'state'], (old) => old && { ...old, ...s });
   });
 }
 
