@@ -146,12 +146,15 @@ describe('schedules', () => {
     await shot(page, 'schedules-sent-wide-dark');
   }, 120_000);
 
-  it('?contactId= opens the new-schedule modal prefilled; the page works by keyboard and at 390 px', async () => {
+  it('a contact’s schedule button (?contactId=) opens the modal prefilled; the page works by keyboard and at 390 px', async () => {
     const page = await product.newPage({ width: 390, height: 844 });
     const ready = socketReady(page);
     await signInToTickets(page, EMAIL, PASSWORD);
     await ready;
-    await page.goto(`/schedules?contactId=${joaoId}`);
+    // From the contact's row, the schedule button goes to /schedules?contactId=….
+    await page.goto('/contacts');
+    const joao = page.locator(`[data-testid="contact-row"][data-contact-id="${joaoId}"]`);
+    await joao.getByTestId('contact-schedule').click();
     const dialog = page.getByTestId('schedule-dialog');
     await dialog.getByText('Novo agendamento').waitFor();
     expect(await dialog.getByTestId('schedule-contact-search').inputValue()).toBe(`${JOAO.name} (+${JOAO.number})`);

@@ -4,9 +4,11 @@
  * import with per-row errors, CSV export. The list follows `company-{id}-contact` live.
  */
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
+import { access } from '../../app/routing/access';
 import { can } from '../../lib/permissions';
 import { usePagedList } from '../../lib/list/usePagedList';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
@@ -25,6 +27,7 @@ import { contactsList, useDeleteContact } from './useContacts';
 export default function ContactsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
+  const navigate = useNavigate();
   const list = usePagedList(contactsList);
   const del = useConfirmedDelete<Contact>(useDeleteContact(), t('contacts.toasts.deleted'));
   const imports = useContactImport();
@@ -64,6 +67,7 @@ export default function ContactsPage() {
         {...list.table}
         canDelete={can(me, 'contacts-page:deleteContact')}
         onStartTicket={setStarting}
+        onSchedule={access.schedules(me) ? (c) => void navigate(`/schedules?contactId=${c.id}`) : undefined}
         onEdit={(contact) => setEditing({ contact })}
         onDelete={del.ask}
       />

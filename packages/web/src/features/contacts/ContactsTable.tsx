@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import EventIcon from '@mui/icons-material/EventAvailableOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@balcao/contracts';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
@@ -11,6 +12,8 @@ import { InfiniteTable, type TableRows } from '../../lib/ui/InfiniteTable';
 interface Props extends TableRows<Contact> {
   canDelete: boolean;
   onStartTicket: (contact: Contact) => void;
+  /** A message to schedule for the contact (the plan has schedules): opens /schedules?contactId=. */
+  onSchedule?: (contact: Contact) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }
@@ -22,7 +25,7 @@ export const shownNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGrou
 const BOX_HEIGHT = { xs: 'max(200px, calc(100vh - 260px))', sm: 'max(200px, calc(100vh - 190px))' };
 
 /** Phones: the number goes under the name; the e-mail shows from 900 px on. */
-export function ContactsTable({ canDelete, onStartTicket, onEdit, onDelete, ...rows }: Props) {
+export function ContactsTable({ canDelete, onStartTicket, onSchedule, onEdit, onDelete, ...rows }: Props) {
   const { t } = useTranslation();
   return (
     <InfiniteTable
@@ -83,6 +86,20 @@ export function ContactsTable({ canDelete, onStartTicket, onEdit, onDelete, ...r
                     <WhatsAppIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
+              }
+              children={
+                onSchedule && (
+                  <Tooltip title={t('contacts.scheduleMessage')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('contacts.scheduleMessage')}
+                      onClick={() => onSchedule(c)}
+                      data-testid="contact-schedule"
+                    >
+                      <EventIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )
               }
             />
           ),
