@@ -350,7 +350,8 @@ describe('sending (Cloud API)', () => {
     const out = await graph.until(() => sentTo(contact.number)[0], 2_000 + SCHEDULE_SWEEP_MS + 5_000);
     const late = Date.now() - Date.parse(sendAt);
     expect(late).toBeGreaterThanOrEqual(0);
-    expect(late).toBeLessThan(SCHEDULE_SWEEP_MS + 3_000);
+    // One sweep interval plus the send; the contract allows 30 s (slack here for a loaded machine).
+    expect(late).toBeLessThan(SCHEDULE_SWEEP_MS + 5_000);
     expect(out.phoneNumberId).toBe(main.phoneNumberId);
     expect(out.body).toMatchObject({ type: 'text', text: { body: 'Olá Maria, seu pedido chegou.' } });
 
