@@ -1,5 +1,6 @@
 import type { Connection, ConnectionSession } from './schemas/connections.js';
 import type { Contact } from './schemas/contacts.js';
+import type { ContactList, ContactListItem } from './schemas/contact-lists.js';
 import type { Message, MessageFields } from './schemas/messages.js';
 import type { Queue } from './schemas/queues.js';
 import type { QuickMessage } from './schemas/quick-messages.js';
@@ -20,6 +21,8 @@ export const TOPICS = [
   'chat',
   'campaign',
   'schedule',
+  'contactList',
+  'contactListItem',
   'queue',
   'tag',
   'quickmessage',
@@ -101,6 +104,17 @@ export interface EventPayloads {
   chat: never;
   campaign: never;
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
+  contactList: { action: 'create' | 'update'; contactList: ContactList } | { action: 'delete'; contactListId: number };
+  /**
+   * One topic for every list's items; each payload names its `contactListId` (the spec's per-list
+   * channel): a page listens to the topic and keeps its own list's. An import tells its
+   * `progress` (data rows read, added, refused so far), then `reload` once every row is settled.
+   */
+  contactListItem:
+    | { action: 'create' | 'update'; contactListId: number; record: ContactListItem }
+    | { action: 'delete'; contactListId: number; id: number }
+    | { action: 'progress'; contactListId: number; rows: number; added: number; refused: number }
+    | { action: 'reload'; contactListId: number };
   payment: never;
   announcement: never;
   company: never;

@@ -22,4 +22,5 @@ export * from './schemas/tags.js';
 export * from './schemas/quick-messages.js';
 export * from './schemas/ticket-notes.js';
 export * from './schemas/schedules.js';
+export * from './schemas/contact-lists.js';
 export * from './schemas/queues.js';

@@ -17,6 +17,7 @@ import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { startScheduleSweeper } from './modules/schedules/jobs.js';
+import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
 import type { EventsFor } from './channels/channel.js';
@@ -41,7 +42,12 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     // Every job of the product, from the domains that own them.
-    const jobs = await startJobs(pools.owner, [...mailJobs, ...rateEventJobs, ...automationJobs], () => deps, log);
+    const jobs = await startJobs(
+      pools.owner,
+      [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs],
+      () => deps,
+      log,
+    );
     const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.
     const deps: Deps = {

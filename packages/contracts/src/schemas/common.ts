@@ -51,6 +51,8 @@ export const ENTITIES = [
   'quickMessages',
   'ticketNotes',
   'schedules',
+  'contactLists',
+  'contactListItems',
   'prompts',
   'queueIntegrations',
 ] as const;

@@ -171,6 +171,12 @@ export interface Channel {
   deleteForEveryone?(message: SentMessageRef): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
   /**
+   * Whether the number has WhatsApp, when the provider can tell (beta: WhatsApp Web's on-WhatsApp
+   * lookup). Absent when it cannot (Cloud API answers no such question; the sandbox's answer
+   * would be made up). Throws SendError when the session is not connected.
+   */
+  onWhatsApp?(number: string): Promise<boolean>;
+  /**
    * The phone book, as far as the provider can tell (sandbox: its simulated customers; beta: the
    * contacts WhatsApp synced to this session). Absent when the provider cannot (Cloud API).
    * Throws SendError when the session is not connected.

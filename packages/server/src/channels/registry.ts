@@ -125,6 +125,12 @@ export class SessionRegistry implements Sessions {
     return channel.listContacts ? channel.listContacts() : null;
   }
 
+  onWhatsApp(whatsappId: number, number: string): Promise<boolean> | null | undefined {
+    const channel = this.local(whatsappId);
+    if (!channel) return undefined;
+    return channel.onWhatsApp ? channel.onWhatsApp(number) : null;
+  }
+
   /** The live channel of a connection, when this process holds it. */
   local(whatsappId: number): Channel | undefined {
     return this.live.get(whatsappId)?.channel;

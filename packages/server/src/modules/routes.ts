@@ -20,6 +20,7 @@ import { kanbanRoutes } from './kanban/routes.js';
 import { quickMessageRoutes } from './quick-messages/routes.js';
 import { ticketNoteRoutes } from './ticket-notes/routes.js';
 import { scheduleRoutes } from './schedules/routes.js';
+import { contactListItemRoutes, contactListRoutes } from './contact-lists/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
 
@@ -51,6 +52,8 @@ export const apiRoutes =
     await api.register(quickMessageRoutes(deps), { prefix: '/quick-messages' });
     await api.register(ticketNoteRoutes(deps), { prefix: '/ticket-notes' });
     await api.register(scheduleRoutes(deps), { prefix: '/schedules' });
+    await api.register(contactListRoutes(deps), { prefix: '/contact-lists' });
+    await api.register(contactListItemRoutes(deps), { prefix: '/contact-list-items' });
     await api.register(queueRoutes(deps), { prefix: '/queue' });
     await api.register(queueOptionRoutes(deps), { prefix: '/queue-options' });
   };

@@ -29,4 +29,11 @@ export interface Sessions {
    * with the provider's SendError when the session is down.
    */
   phoneBook(whatsappId: number): Promise<PhoneBookContact[]> | null | undefined;
+  /**
+   * Whether a number (E.164 digits) has WhatsApp, asked of the connection's session when this
+   * process holds it: `undefined` when another process holds it (or none), `null` when the
+   * provider cannot tell (Cloud API, sandbox). Rejects with the provider's SendError when the
+   * session is down. Callers pace their lookups: WhatsApp Web limits them.
+   */
+  onWhatsApp(whatsappId: number, number: string): Promise<boolean> | null | undefined;
 }

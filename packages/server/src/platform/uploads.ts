@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MediaType } from '@balcao/contracts';
 import type { Storage } from './storage.js';
@@ -87,4 +92,46 @@ async function* parsed<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
 /** Removes stored files of a send that did not happen. */
 export async function discardMedia(storage: Storage, medias: StoredMedia[]): Promise<void> {
   await Promise.all(medias.map((m) => storage.remove(m.key).catch(() => {})));
+}
+
+/** A multipart file written to a temporary file as it arrives (for readers that stream from disk). */
+export interface SpooledFile {
+  path: string;
+  /** The name the client gave it. */
+  name: string;
+  /** Removes the temporary file (never throws). */
+  remove(): Promise<void>;
+}
+
+/**
+ * Reads a multipart request holding one file in `fileField` and writes it, as it arrives, to a
+ * temporary file (memory stays flat whatever its size; the route's limits still apply, 413).
+ * Other files are refused (400 naming the field); text fields are ignored. Answers undefined when
+ * no file came.
+ */
+export async function spoolMultipartFile(req: FastifyRequest, fileField: string): Promise<SpooledFile | undefined> {
+  let spooled: SpooledFile | undefined;
+  try {
+    for await (const part of parsed(req.parts())) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== fileField || spooled) {
+        part.file.resume();
+        throw invalid({ [fileField]: 'unexpectedFile' }, 'One file goes in the field');
+      }
+      const dir = await mkdtemp(join(tmpdir(), 'balcao-upload-'));
+      const path = join(dir, 'file');
+      spooled = {
+        path,
+        name: part.filename,
+        remove: () => rm(dir, { recursive: true, force: true }).catch(() => {}),
+      };
+      await pipeline(part.file, createWriteStream(path)).catch(badForm);
+      if ((part.file as { truncated?: boolean }).truncated)
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'The file is too large');
+    }
+    return spooled;
+  } catch (err) {
+    await spooled?.remove();
+    throw err;
+  }
 }

@@ -62,6 +62,15 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'schedule',
   );
+  const contactList = created(await api.post('/api/contact-lists', { name: `${marker} lista` }), 'contact list');
+  const contactListItem = created(
+    await api.post('/api/contact-list-items', {
+      name: `${marker} pessoa`,
+      number: `55119${String(Date.now() + 1).slice(-8)}`,
+      contactListId: contactList.id,
+    }),
+    'contact list item',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -83,6 +92,8 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       quickMessages: [quick.id],
       ticketNotes: [note.id],
       schedules: [schedule.id],
+      contactLists: [contactList.id],
+      contactListItems: [contactListItem.id],
     },
   };
 }

@@ -180,6 +180,10 @@ export class BetaChannel implements Channel {
     return found?.exists ? { exists: true, number: phoneOf(found.jid) ?? digits } : { exists: false, number: digits };
   }
 
+  async onWhatsApp(number: string): Promise<boolean> {
+    return (await this.checkNumber(number)).exists;
+  }
+
   /**
    * The contacts WhatsApp synced to this session since it started (Baileys keeps no store of its
    * own): a session restarted a moment ago may know few of them yet.

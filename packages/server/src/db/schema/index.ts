@@ -14,3 +14,4 @@ export * from './quick-messages.js';
 export * from './ticket-notes.js';
 export * from './schedules.js';
 export * from './sandbox.js';
+export * from './contact-lists.js';
