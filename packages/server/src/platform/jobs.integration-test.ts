@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { eventually } from '../../test/support/eventually.js';
 import { sendMailJobDef } from './mail.js';
+import { handleJob, startJobs } from './jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,4 +37,17 @@ it('refuses a job of another version: it fails and stays visible, the handler ne
   const id = rows[0]!.id;
   await eventually(async () => (await stateOf(id)) === 'failed', 15_000, 'the job failed');
   expect(t.smtp.mails.some((m) => m.to.includes('v2@example.com'))).toBe(false);
+});
+
+it('two processes starting at once on one database both start (the grants are taken one at a time)', async () => {
+  const { owner } = t.running.deps.pools;
+  const log = t.running.deps.log;
+  const starts = await Promise.allSettled(
+    Array.from({ length: 12 }, () =>
+      startJobs(owner, [handleJob({ spec: sendMailJobDef, handle: async () => {} })], () => null, log),
+    ),
+  );
+  const failed = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+  await Promise.all(starts.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+  expect(failed).toEqual([]);
 });

@@ -81,6 +81,25 @@ const TENANT_JOB_GRANTS = `
   exception when duplicate_object then null;
   end $$;`;
 
+/**
+ * Processes starting together would grant at the same time, and PostgreSQL refuses concurrent
+ * changes of one catalog row ("tuple concurrently updated"): one at a time, under a lock.
+ */
+async function grantTenantJobs(owner: pg.Pool): Promise<void> {
+  const client = await owner.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(hashtext('balcao:tenant-job-grants'))`);
+    await client.query(TENANT_JOB_GRANTS);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** pg-boss's own statement (`$1`…) run through a drizzle transaction. */
 function asDrizzle(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -103,7 +122,7 @@ export async function startJobs<D>(
   });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
-  await owner.query(TENANT_JOB_GRANTS);
+  await grantTenantJobs(owner);
   for (const spec of specs) {
     await boss.createQueue(spec.name, {
       name: spec.name,
