@@ -6,6 +6,7 @@ import { benchTimeRules } from './time-rules.ts';
 import { benchInboxDataset } from './inbox-dataset.ts';
 import { benchInboxQueries } from './inbox-queries.ts';
 import { benchInboxFanout } from './inbox-fanout.ts';
+import { benchContactListImport } from './contact-list-import.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'inbox-dataset': () => benchInboxDataset(),
   'inbox-queries': () => benchInboxQueries(),
   'inbox-fanout': () => benchInboxFanout(),
+  'contact-list-import': () => benchContactListImport(),
 };
 
 const only = process.env.BENCH?.split(',');

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import {
   CONTACT_LIST_COLUMNS,
   CONTACT_LIST_FILE_FIELD,
@@ -7,7 +8,6 @@ import {
   type ContactListUploadResult,
 } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
-import { contactListItems } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import { spoolMultipartFile } from '../../platform/uploads.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
@@ -65,7 +65,7 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
       if (result.refused.length < CONTACT_LIST_REFUSALS_LISTED) result.refused.push(r);
     };
     let columns: Partial<Record<Column, number>> | undefined;
-    let batch: Array<typeof contactListItems.$inferInsert> = [];
+    let batch: Array<{ name: string; number: string; email: string }> = [];
     const inBatch = new Set<string>();
 
     const flush = async () => {
@@ -73,21 +73,23 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
       const values = batch;
       batch = [];
       inBatch.clear();
-      const inserted = await ctx.tenant(async (tx, events) => {
+      await ctx.tenant(async (tx, events) => {
         await holdContactList(tx, id);
-        const rows = await tx
-          .insert(contactListItems)
-          .values(values)
-          .onConflictDoNothing()
-          .returning({ id: contactListItems.id });
-        result.added += rows.length;
-        result.duplicates += values.length - rows.length;
+        // One statement of five parameters (arrays unnested), whatever the batch's size: binding
+        // thousands of parameters costs more than the insert itself.
+        const { rowCount } = await tx.execute(sql`
+          insert into contact_list_items (company_id, contact_list_id, name, number, email)
+          select ${actor.companyId}, ${id}, r.name, r.number, r.email
+          from unnest(${sql.param(values.map((v) => v.name))}::text[], ${sql.param(values.map((v) => v.number))}::text[],
+                      ${sql.param(values.map((v) => v.email))}::text[]) as r(name, number, email)
+          on conflict (company_id, contact_list_id, number) do nothing`);
+        const added = rowCount ?? 0;
+        result.added += added;
+        result.duplicates += values.length - added;
         events.push(
           contactListItemEvents.progress(actor.companyId, id, result.rows, result.added, result.refusedCount),
         );
-        return rows.length;
       });
-      return inserted;
     };
 
     for await (const { row, cells } of sheetRows(file.path, field)) {
@@ -110,7 +112,7 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
         continue;
       }
       inBatch.add(read.contact.number);
-      batch.push({ companyId: actor.companyId, contactListId: id, ...read.contact });
+      batch.push(read.contact);
       if (batch.length >= IMPORT_BATCH) await flush();
     }
     if (!columns) throw invalid({ [field]: 'missingColumns' }, 'The sheet is empty:');
