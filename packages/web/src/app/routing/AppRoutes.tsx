@@ -25,6 +25,8 @@ const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
 const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
+const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -65,10 +67,10 @@ export function AppRoutes() {
 
         <Route path="campaigns" element={gated(access.campaigns, soon('menu.campaigns'))} />
         <Route path="campaign/:campaignId/report" element={gated(access.campaigns, soon('menu.campaigns'))} />
-        <Route path="contact-lists" element={gated(access.campaigns, soon('menu.contactLists'))} />
+        <Route path="contact-lists" element={gated(access.campaigns, <ContactListsPage />)} />
         <Route
           path="contact-lists/:contactListId/contacts"
-          element={gated(access.campaigns, soon('menu.contactLists'))}
+          element={gated(access.campaigns, <ContactListItemsPage />)}
         />
         <Route path="campaigns-config" element={gated(access.campaigns, soon('menu.campaignsConfig'))} />
         <Route path="phrase-lists" element={gated(access.flows, soon('menu.phraseLists'))} />
