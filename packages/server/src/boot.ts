@@ -16,7 +16,8 @@ import { automationJobs } from './automation/jobs.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
 import { setPresence } from './modules/users/presence.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
-import { startScheduleSweeper } from './modules/schedules/jobs.js';
+import { scheduleSweeps } from './modules/schedules/jobs.js';
+import { startSweeps } from './platform/sweeps.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
@@ -70,7 +71,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     await app.listen({ port: config.PORT, host: config.HOST });
     await deps.sessions.start();
     // After the sessions: the first pass sends what fell due while no process ran.
-    const scheduleSweeper = startScheduleSweeper(deps);
+    const sweeps = startSweeps([...scheduleSweeps], deps, log);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     let stopping: Promise<void> | undefined;
@@ -81,7 +82,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       url: `http://${config.HOST}:${port}`,
       stop: () =>
         (stopping ??= (async () => {
-          await scheduleSweeper.stop();
+          await sweeps.stop();
           await deps.sessions.stop();
           await app.close();
           await jobs.stop();

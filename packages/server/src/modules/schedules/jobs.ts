@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
+import type { SweepSpec } from '../../platform/sweeps.js';
 import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
 import { sendDueSchedules } from './send-due-schedules.js';
 import { settleSchedules } from './settle-schedules.js';
@@ -40,31 +41,10 @@ export async function sweepSchedules(deps: Deps): Promise<{ sent: number; settle
 }
 
 /**
- * The schedules' sweep, in every process: a pass at start (what fell due while no process ran
- * goes out now, once) and then every `everyMs`, never two passes of one process at once. pg-boss's
- * cron fires once a minute, too coarse for "at most 30 s late"; the passes of several processes
- * share the work through SKIP LOCKED instead of a single scheduler. `stop` waits for a pass under way.
+ * The schedules' sweep, in every process (platform/sweeps.ts): a pass at start sends what fell
+ * due while no process ran, once; then every 5 s. pg-boss's cron fires once a minute, too coarse
+ * for "at most 30 s late".
  */
-export function startScheduleSweeper(deps: Deps, everyMs = SCHEDULE_SWEEP_MS): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let pass: Promise<void> = Promise.resolve();
-  const run = () => {
-    pass = sweepSchedules(deps)
-      .then(({ sent, settled }) => {
-        if (sent + settled > 0) deps.log.info({ sent, settled }, 'schedules swept');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'schedules sweep failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(run, everyMs);
-      });
-  };
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-    },
-  };
-}
+export const scheduleSweeps: SweepSpec<Deps>[] = [
+  { name: 'schedules', everyMs: SCHEDULE_SWEEP_MS, pass: sweepSchedules },
+];
