@@ -23,16 +23,21 @@ export async function pairedSandbox(t: TestApp, tenant: Tenant, patch: Partial<t
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.id as number;
-  const qrcode = await eventually(
+  // The phone shows a new code every few seconds: a code read just before it changed is scanned
+  // again, as a person would (400 qrMismatch), until one is accepted.
+  await eventually(
     async () => {
       await sessionsOf(t).tick();
       const state = await api.get(`/api/sandbox/${id}`);
-      return state.body.status === 'qrcode' && (state.body.qrcode as string);
+      if (state.body.status !== 'qrcode' || !state.body.qrcode) return false;
+      const scan = await api.post(`/api/sandbox/${id}/scan`, { qrcode: state.body.qrcode });
+      if (scan.status === 400 && scan.body.fields?.qrcode === 'qrMismatch') return false;
+      expect(scan.status, JSON.stringify(scan.body)).toBe(202);
+      return true;
     },
     15_000,
-    'a QR code',
+    'a QR code scanned',
   );
-  expect((await api.post(`/api/sandbox/${id}/scan`, { qrcode })).status).toBe(202);
   await eventually(async () => (await api.get(`/api/sandbox/${id}`)).body.status === 'CONNECTED', 15_000, 'CONNECTED');
   if (Object.keys(patch).length > 0) {
     await scoped(t, tenant.companyId, (tx) => tx.update(whatsapps).set(patch).where(eq(whatsapps.id, id)));
