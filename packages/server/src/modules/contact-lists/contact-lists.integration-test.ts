@@ -346,6 +346,20 @@ describe('import', () => {
     });
   }
 
+  it('a sheet of several batches: every row stored or refused, repeats across batches counted once', async () => {
+    const list = await newList(a);
+    const rows: Rows = [['name', 'number']];
+    for (let i = 0; i < 4_500; i++) rows.push([`Cliente ${i}`, `55119${String(20_000_000 + i)}`]);
+    rows.push(['Repetido', '5511920000000'], ['Ruim', 'abcdefghij']);
+    const res = await upload(a, list.id, await xlsx(rows), 'grande.xlsx');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ rows: 4_502, added: 4_500, duplicates: 1, refusedCount: 1 });
+    expect(res.body.refused).toEqual([
+      { row: 4_503, name: 'Ruim', number: 'abcdefghij', error: 'number.invalidNumber' },
+    ]);
+    expect((await a.admin.api.get(`/api/contact-lists/${list.id}`)).body).toMatchObject({ contactsCount: 4_500 });
+  });
+
   it('refuses a file that is no sheet, a sheet without name and number columns, and no file (400 on `file`), writing nothing', async () => {
     const list = await newList(a);
     const before = await snapshot();

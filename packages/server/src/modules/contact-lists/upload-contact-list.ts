@@ -67,6 +67,7 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
     let columns: Partial<Record<Column, number>> | undefined;
     let batch: Array<{ name: string; number: string; email: string }> = [];
     const inBatch = new Set<string>();
+    let inFlight: Promise<void> = Promise.resolve();
 
     const flush = async () => {
       if (batch.length === 0) return;
@@ -113,8 +114,15 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
       }
       inBatch.add(read.contact.number);
       batch.push(read.contact);
-      if (batch.length >= IMPORT_BATCH) await flush();
+      if (batch.length >= IMPORT_BATCH) {
+        // One batch in flight while the next is read and checked: the sheet's parsing and the
+        // database overlap, and the batches still commit in order.
+        await inFlight;
+        inFlight = flush();
+        inFlight.catch(() => {}); // awaited (and thrown) at the next batch or the end
+      }
     }
+    await inFlight;
     if (!columns) throw invalid({ [field]: 'missingColumns' }, 'The sheet is empty:');
     await flush();
     await ctx.tenant(async (tx, events) => {
