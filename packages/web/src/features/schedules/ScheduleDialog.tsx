@@ -16,7 +16,8 @@ import { api, isApiError } from '../../lib/api';
 import { useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
-import { ContactPicker, type ScheduleContact } from './ContactPicker';
+import { ContactSearchField } from '../contacts/ContactSearchField';
+import type { ScheduleContact } from './scheduleContact';
 import { ImageField, isScheduleImage } from './ImageField';
 import { defaultSendAt, fromLocalInput, toLocalInput } from './sendAt';
 import { schedulesKey } from './useSchedules';
@@ -125,10 +126,15 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
             control={control}
             name="contact"
             render={({ field }) => (
-              <ContactPicker
+              <ContactSearchField
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldError(errors.contact)}
+                label={t('schedules.fields.contact')}
+                typeMoreText={t('schedules.contactTypeMore')}
+                noneText={t('schedules.noContacts')}
+                testId="schedule-contact-search"
+                required
                 autoFocus={!field.value}
               />
             )}

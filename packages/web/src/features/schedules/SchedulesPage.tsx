@@ -14,7 +14,7 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { SearchField } from '../../lib/ui/SearchField';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
-import type { ScheduleContact } from './ContactPicker';
+import type { ScheduleContact } from './scheduleContact';
 import { ScheduleCalendar } from './ScheduleCalendar';
 import ScheduleDialog from './ScheduleDialog';
 import { defaultSendAt, toLocalInput } from './sendAt';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '@balcao/contracts';
 import { api } from '../../lib/api';
 import { toastError } from '../../lib/toast';
-import type { ScheduleContact } from './ContactPicker';
+import type { ScheduleContact } from './scheduleContact';
 
 export function usePrefilledContact(open: (contact?: ScheduleContact) => void) {
   const [params, setParams] = useSearchParams();

@@ -16,7 +16,7 @@ import { createTicket } from '../ticketsApi';
 import { useOtherOpenTicket } from '../useTicketActions';
 import { useApplyTicket } from '../useTicketLists';
 import { useMyQueues } from '../useReferenceData';
-import { ContactSearchField } from './ContactSearchField';
+import { ContactSearchField } from '../../contacts/ContactSearchField';
 import { OtherOpenTicketDialog } from './OtherOpenTicketDialog';
 import { QueueUserPicker } from './QueueUserPicker';
 
@@ -67,7 +67,16 @@ export function NewTicketDialog({ onClose, contact: initial }: { onClose: () => 
           dividers={false}
         >
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <ContactSearchField value={contact} onChange={setContact} error={errors.contact} />
+            <ContactSearchField
+              value={contact}
+              onChange={setContact}
+              error={errors.contact}
+              label={t('tickets.newTicket.contact')}
+              typeMoreText={t('tickets.newTicket.typeMore')}
+              noneText={t('tickets.newTicket.noContacts')}
+              testId="contact-search"
+              autoFocus
+            />
             <QueueUserPicker
               queues={queues}
               queueId={queueId}

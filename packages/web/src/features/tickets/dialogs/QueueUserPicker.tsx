@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueueRef, UserOption } from '@balcao/contracts';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useUserList } from '../useReferenceData';
-import { MIN_SEARCH } from './ContactSearchField';
+import { MIN_SEARCH } from '../../contacts/ContactSearchField';
 
 interface Props {
   queues: QueueRef[];
