@@ -226,7 +226,8 @@ describe('GET/PUT/DELETE /api/contacts/:id', () => {
 describe('POST /api/contacts/upload', () => {
   it('creates the valid rows once and reports the others; a second upload creates nothing', async () => {
     const tag = `Upload${uid()}`;
-    const base = 5511900000000 + Math.floor(Math.random() * 1e7) * 10;
+    // Rio numbers (21): the fresh numbers of other tests are São Paulo ones (119…) and never collide.
+    const base = 5521900000000 + Math.floor(Math.random() * 1e7) * 10;
     const rows: Array<Record<string, unknown>> = Array.from({ length: 1000 }, (_, i) => ({
       name: `${tag} ${i}`,
       number: i % 2 ? String(base + i) : base + i, // sheets give numbers or text
