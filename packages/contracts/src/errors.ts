@@ -26,6 +26,10 @@ export const ERROR_STATUS = {
   ERR_OTHER_OPEN_TICKET: 409,
   // A schedule already handed to WhatsApp (sent, or on its way) is no longer edited.
   ERR_SCHEDULE_SENT: 409,
+  // A campaign past the point where its form may change (running, finished, or starting within the hour).
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  // Cancel of a campaign not in progress, restart of one not cancelled.
+  ERR_CAMPAIGN_STATE: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
   // Refused before any route runs (the router, Node's HTTP parser): a path parameter past 100
   // characters, headers or address past 16 KB, a request that took too long to arrive.

@@ -1,6 +1,8 @@
 import type { Connection, ConnectionSession } from './schemas/connections.js';
 import type { Contact } from './schemas/contacts.js';
+import type { CampaignDetail } from './schemas/campaigns.js';
 import type { ContactList, ContactListItem } from './schemas/contact-lists.js';
+import type { FileList } from './schemas/file-lists.js';
 import type { Message, MessageFields } from './schemas/messages.js';
 import type { Queue } from './schemas/queues.js';
 import type { QuickMessage } from './schemas/quick-messages.js';
@@ -23,6 +25,7 @@ export const TOPICS = [
   'schedule',
   'contactList',
   'contactListItem',
+  'file',
   'queue',
   'tag',
   'quickmessage',
@@ -102,7 +105,10 @@ export interface EventPayloads {
   /** To the sessions that ended, just before their sockets close. */
   auth: { action: 'update'; user: { id: number }; reason: SessionEndReason };
   chat: never;
-  campaign: never;
+  /** A campaign with its progress: every state change, and its counts while it runs (at most once a second). */
+  campaign: { action: 'create' | 'update'; record: CampaignDetail } | { action: 'delete'; id: number };
+  /** File lists. */
+  file: { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number };
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
   contactList: { action: 'create' | 'update'; contactList: ContactList } | { action: 'delete'; contactListId: number };
   /**

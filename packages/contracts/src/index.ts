@@ -23,4 +23,6 @@ export * from './schemas/quick-messages.js';
 export * from './schemas/ticket-notes.js';
 export * from './schemas/schedules.js';
 export * from './schemas/contact-lists.js';
+export * from './schemas/file-lists.js';
+export * from './schemas/campaigns.js';
 export * from './schemas/queues.js';

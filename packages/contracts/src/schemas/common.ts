@@ -53,6 +53,9 @@ export const ENTITIES = [
   'schedules',
   'contactLists',
   'contactListItems',
+  'fileLists',
+  'fileListOptions',
+  'campaigns',
   'prompts',
   'queueIntegrations',
 ] as const;

@@ -54,6 +54,8 @@ export const whatsapps = pgTable(
     accessToken: text('access_token'),
     appSecret: text('app_secret'),
     verifyToken: text('verify_token'),
+    /** Cloud API: the most messages a second the outbox sends (Meta's default throughput is 80). */
+    messagesPerSecond: integer('messages_per_second').notNull().default(80),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

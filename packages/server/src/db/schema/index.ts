@@ -15,3 +15,5 @@ export * from './ticket-notes.js';
 export * from './schedules.js';
 export * from './sandbox.js';
 export * from './contact-lists.js';
+export * from './file-lists.js';
+export * from './campaigns.js';

@@ -50,6 +50,11 @@ export const messages = pgTable(
      * holder's outbox does it (or drops the request when the provider cannot) and clears it.
      */
     deleteRequestedAt: timestamp('delete_requested_at', { withTimezone: true }),
+    /**
+     * Set just before the provider is asked to send it. A queued message carrying it when no send is
+     * under way (the process died mid-send) is in doubt: the outbox settles it before sending again.
+     */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
     isEdited: boolean('is_edited').notNull().default(false),
     /** Who sent it inside a group, or which user/bot sent an outbound message. */
     participant: text('participant'),
