@@ -67,6 +67,8 @@ export const connectionBody = z.object({
   accessToken: keptWhenShown(z.string().trim().min(10, 'tooShort').max(2000, 'tooLong')),
   appSecret: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
   verifyToken: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
+  /** Sends the outbox may start per second (Meta's pace for the number); 80 when never set. */
+  messagesPerSecond: numeric(z.number().int().min(1).max(1000)).optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
 
@@ -128,6 +130,8 @@ export interface Connection {
   accessToken: string | null;
   appSecret: string | null;
   verifyToken?: string | null;
+  /** Cloud API: sends the outbox starts per second at most. */
+  messagesPerSecond: number;
   createdAt: string;
   updatedAt: string;
   queues: QueueRef[];

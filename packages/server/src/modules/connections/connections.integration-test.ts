@@ -391,6 +391,29 @@ describe('POST /api/whatsapp', () => {
     expect((await create(a)).verifyToken).toBeNull();
   });
 
+  it('keeps the messages per second of a Cloud API connection (1–1000, 80 when never set), not of others', async () => {
+    const cloud = {
+      provider: 'cloud',
+      phoneNumberId: '1098765433',
+      accessToken: `EAAG${uid()}${uid()}`,
+      appSecret: `app${uid()}`,
+    };
+    const plain = await create(a, cloud);
+    expect(plain.messagesPerSecond).toBe(80);
+    const paced = await create(a, { ...cloud, messagesPerSecond: '1000' });
+    expect(paced.messagesPerSecond).toBe(1000);
+    expect((await row(paced.id))!.messagesPerSecond).toBe(1000);
+    const edited = await a.admin.api.put(`/api/whatsapp/${paced.id}`, { messagesPerSecond: 250 });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.messagesPerSecond).toBe(250);
+    for (const bad of [0, 1001, 2.5, 'fast']) {
+      expectInvalid(await a.admin.api.put(`/api/whatsapp/${paced.id}`, { messagesPerSecond: bad }), 'messagesPerSecond');
+    }
+    expect((await row(paced.id))!.messagesPerSecond).toBe(250);
+    // WhatsApp Web numbers are paced by the campaigns' intervals: not stored for them.
+    expect((await create(a, { messagesPerSecond: 500 })).messagesPerSecond).toBe(80);
+  });
+
   it('uses a token given (16+ characters), and refuses one already in use', async () => {
     const token = `given-${uid()}-${uid()}`;
     const conn = await create(a, { token });

@@ -24,7 +24,10 @@ export function CloudFields({
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const field = (name: 'phoneNumberId' | 'accessToken' | 'appSecret' | 'verifyToken', hint?: string) => ({
+  const field = (
+    name: 'phoneNumberId' | 'accessToken' | 'appSecret' | 'verifyToken' | 'messagesPerSecond',
+    hint?: string,
+  ) => ({
     ...register(name),
     label: t(`connections.fields.${name}`),
     error: Boolean(errors[name]),
@@ -44,6 +47,11 @@ export function CloudFields({
         <TextField {...field('appSecret', keep(existing?.appSecret))} type="password" />
       </Stack>
       <TextField {...field('verifyToken', existing ? undefined : t('connections.cloud.verifyTokenHint'))} />
+      <TextField
+        {...field('messagesPerSecond', t('connections.cloud.messagesPerSecondHint'))}
+        type="number"
+        slotProps={{ htmlInput: { min: 1, max: 1000, step: 1, 'data-testid': 'cloud-messages-per-second' } }}
+      />
       {existing ? (
         <CopyField label={t('connections.cloud.webhook')} value={webhookUrl(existing.id)} testId="cloud-webhook" />
       ) : (

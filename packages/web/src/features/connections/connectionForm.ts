@@ -27,6 +27,7 @@ export interface ConnectionFormValues {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  messagesPerSecond: string;
 }
 
 export const EMPTY_CONNECTION: ConnectionFormValues = {
@@ -48,6 +49,7 @@ export const EMPTY_CONNECTION: ConnectionFormValues = {
   accessToken: '',
   appSecret: '',
   verifyToken: '',
+  messagesPerSecond: '80',
 };
 
 const masked = (v: string | null | undefined) => !v || v.startsWith('••••');
@@ -73,6 +75,7 @@ export function fromConnection(w: Connection): ConnectionFormValues {
     accessToken: masked(w.accessToken) ? '' : (w.accessToken ?? ''),
     appSecret: masked(w.appSecret) ? '' : (w.appSecret ?? ''),
     verifyToken: w.verifyToken ?? '',
+    messagesPerSecond: String(w.messagesPerSecond ?? 80),
   };
 }
 
@@ -102,6 +105,7 @@ export function toBody(v: ConnectionFormValues, isEdit: boolean): Record<string,
           accessToken: blankToUndefined(v.accessToken),
           appSecret: blankToUndefined(v.appSecret),
           verifyToken: blankToUndefined(v.verifyToken),
+          messagesPerSecond: blankToUndefined(v.messagesPerSecond),
         }
       : {}),
   };
