@@ -27,6 +27,9 @@ const QuickMessagesPage = lazy(() => import('../../features/quick-messages/Quick
 const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
 const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
 const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
+const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
+const CampaignSettingsPage = lazy(() => import('../../features/campaigns/CampaignSettingsPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -65,14 +68,14 @@ export function AppRoutes() {
         <Route path="announcements" element={gated(access.announcements, soon('menu.announcements'))} />
         <Route path="subscription" element={soon('menu.subscription')} />
 
-        <Route path="campaigns" element={gated(access.campaigns, soon('menu.campaigns'))} />
-        <Route path="campaign/:campaignId/report" element={gated(access.campaigns, soon('menu.campaigns'))} />
+        <Route path="campaigns" element={gated(access.campaigns, <CampaignsPage />)} />
+        <Route path="campaign/:campaignId/report" element={gated(access.campaigns, <CampaignReportPage />)} />
         <Route path="contact-lists" element={gated(access.campaigns, <ContactListsPage />)} />
         <Route
           path="contact-lists/:contactListId/contacts"
           element={gated(access.campaigns, <ContactListItemsPage />)}
         />
-        <Route path="campaigns-config" element={gated(access.campaigns, soon('menu.campaignsConfig'))} />
+        <Route path="campaigns-config" element={gated(access.campaigns, <CampaignSettingsPage />)} />
         <Route path="phrase-lists" element={gated(access.flows, soon('menu.phraseLists'))} />
         <Route path="flowbuilders" element={gated(access.flows, soon('menu.flowbuilders'))} />
         <Route path="flowbuilder/:id?" element={gated(access.flows, soon('menu.flowbuilders'))} />

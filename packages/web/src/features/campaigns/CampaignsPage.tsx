@@ -1,0 +1,161 @@
+/**
+ * Campaigns (automation §2): search, infinite scroll, name, status, contact list, connection,
+ * scheduled and completed times (the company's clock); stop while running, restart once
+ * cancelled, report, edit, delete. Live from `company-{id}-campaign`.
+ */
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import { useTranslation } from 'react-i18next';
+import type { Campaign } from '@balcao/contracts';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
+import { usePagedList } from '../../lib/list/usePagedList';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
+import { InfiniteTable } from '../../lib/ui/InfiniteTable';
+import { PageContainer } from '../../lib/ui/PageContainer';
+import { SearchField } from '../../lib/ui/SearchField';
+import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
+import CampaignDialog from './CampaignDialog';
+import { CampaignStatusChip } from './CampaignStatusChip';
+import { formatCompanyTime } from './campaignTime';
+import { campaignsList, useCampaignAction, useDeleteCampaign } from './useCampaigns';
+
+const ellipsis = { maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+export default function CampaignsPage() {
+  const { t } = useTranslation();
+  const timeZone = useCurrentUser().company.timezone;
+  const list = usePagedList(campaignsList);
+  const del = useConfirmedDelete<Campaign>(useDeleteCampaign(), t('campaigns.toasts.deleted'));
+  const cancel = useCampaignAction('cancel');
+  const restart = useCampaignAction('restart');
+  const [dialog, setDialog] = useState<{ campaignId?: number } | null>(null);
+
+  // Failures show the server's reason (automation §8).
+  const run = (action: typeof cancel, id: number, done: string) =>
+    action.mutate(id, { onSuccess: () => toastSuccess(done), onError: (err) => toastError(err) });
+
+  return (
+    <PageContainer
+      title={t('campaigns.title')}
+      actions={
+        <>
+          <SearchField value={list.search} onChange={list.setSearch} testId="campaigns-search" />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})} data-testid="campaign-add">
+            {t('campaigns.add')}
+          </Button>
+        </>
+      }
+    >
+      <InfiniteTable
+        {...list.table}
+        testId="campaigns-table"
+        emptyText={list.search ? t('campaigns.noMatch') : t('campaigns.empty')}
+        rowProps={(row) => ({ 'data-testid': 'campaign-row', 'data-campaign-id': row.id, 'data-status': row.status })}
+        columns={[
+          {
+            label: t('campaigns.table.name'),
+            sx: { ...ellipsis, maxWidth: { xs: 120, sm: 260 } },
+            cell: (row) => row.name,
+          },
+          {
+            label: t('campaigns.table.status'),
+            cell: (row) => <CampaignStatusChip status={row.status} />,
+          },
+          {
+            label: t('campaigns.table.contactList'),
+            hideBelow: 'md',
+            sx: ellipsis,
+            cell: (row) => row.contactList?.name ?? '—',
+          },
+          {
+            label: t('campaigns.table.whatsapp'),
+            hideBelow: 'md',
+            sx: ellipsis,
+            cell: (row) => row.whatsapp?.name ?? '—',
+          },
+          {
+            label: t('campaigns.table.scheduledAt'),
+            hideBelow: 'sm',
+            sx: { whiteSpace: 'nowrap' },
+            testId: 'campaign-scheduled-at',
+            cell: (row) => formatCompanyTime(row.scheduledAt, timeZone) || '—',
+          },
+          {
+            label: t('campaigns.table.completedAt'),
+            hideBelow: 'md',
+            sx: { whiteSpace: 'nowrap' },
+            testId: 'campaign-completed-at',
+            cell: (row) => formatCompanyTime(row.completedAt, timeZone) || '—',
+          },
+          {
+            label: t('common.actions'),
+            align: 'right',
+            cell: (row) => (
+              <EditDeleteButtons
+                testId="campaign"
+                onEdit={() => setDialog({ campaignId: row.id })}
+                onDelete={() => del.ask(row)}
+                leading={
+                  <>
+                    {row.status === 'EM_ANDAMENTO' && (
+                      <Tooltip title={t('campaigns.actions.stop')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('campaigns.actions.stop')}
+                          disabled={cancel.isPending}
+                          onClick={() => run(cancel, row.id, t('campaigns.toasts.cancelled'))}
+                          data-testid="campaign-stop"
+                        >
+                          <StopIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {row.status === 'CANCELADA' && (
+                      <Tooltip title={t('campaigns.actions.restart')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('campaigns.actions.restart')}
+                          disabled={restart.isPending}
+                          onClick={() => run(restart, row.id, t('campaigns.toasts.restarted'))}
+                          data-testid="campaign-restart"
+                        >
+                          <PlayArrowIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={t('campaigns.actions.report')}>
+                      <IconButton
+                        size="small"
+                        component={RouterLink}
+                        to={`/campaign/${row.id}/report`}
+                        aria-label={t('campaigns.actions.report')}
+                        data-testid="campaign-report"
+                      >
+                        <AssessmentIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                }
+              />
+            ),
+          },
+        ]}
+      />
+      {dialog && <CampaignDialog campaignId={dialog.campaignId} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        {...del.dialog}
+        title={t('campaigns.confirmDelete.title', { name: del.row?.name ?? '' })}
+        text={t('campaigns.confirmDelete.text')}
+      />
+    </PageContainer>
+  );
+}

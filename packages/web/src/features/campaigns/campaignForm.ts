@@ -1,0 +1,74 @@
+/**
+ * The campaign form's values (text, as the native selects and inputs hold them), its checks (the
+ * contracts' `campaignBody`, plus: one message at least) and the body it sends.
+ */
+import type { FieldError, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CAMPAIGN_MESSAGE_KEYS,
+  campaignBody,
+  type Campaign,
+  type CampaignBody,
+  type CampaignMessageKey,
+  type CampaignUpdateBody,
+} from '@balcao/contracts';
+import { withRequired } from '../../lib/forms';
+import type { CampaignEditing } from './campaignEditing';
+import { toCompanyInput, toScheduledAt } from './campaignTime';
+
+export type CampaignFormValues = {
+  name: string;
+  contactListId: string;
+  /** '' = Nenhuma (every contact of the list). */
+  tagListId: string;
+  whatsappId: string;
+  /** `datetime-local` on the company's clock; '' = not scheduled. */
+  scheduledAt: string;
+  fileListId: string;
+} & Record<CampaignMessageKey, string>;
+
+const idText = (id: number | null | undefined) => (id ? String(id) : '');
+
+export function campaignFormValues(campaign: Campaign | undefined, timeZone: string): CampaignFormValues {
+  const messages = Object.fromEntries(CAMPAIGN_MESSAGE_KEYS.map((k) => [k, campaign?.[k] ?? ''])) as Record<
+    CampaignMessageKey,
+    string
+  >;
+  return {
+    name: campaign?.name ?? '',
+    contactListId: idText(campaign?.contactListId),
+    tagListId: idText(campaign?.tagListId ?? campaign?.tagId),
+    whatsappId: idText(campaign?.whatsappId),
+    scheduledAt: toCompanyInput(campaign?.scheduledAt, timeZone),
+    fileListId: idText(campaign?.fileListId),
+    ...messages,
+  };
+}
+
+const schemaResolver = withRequired(zodResolver(campaignBody)) as unknown as Resolver<
+  CampaignFormValues,
+  unknown,
+  CampaignBody
+>;
+
+/** The contracts' rules, and a message in one of the five tabs at least. */
+export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignBody> = async (values, ctx, options) => {
+  const result = await schemaResolver(values, ctx, options);
+  if (CAMPAIGN_MESSAGE_KEYS.some((k) => values[k].trim() !== '')) return result;
+  const missing: FieldError = { type: 'required', message: 'messageRequired' };
+  return { values: {}, errors: { ...result.errors, message1: missing } };
+};
+
+/** What Save sends: every field, or the messages only when that is all a campaign may change. */
+export function campaignPayload(parsed: CampaignBody, editing: CampaignEditing): CampaignUpdateBody {
+  const messages = Object.fromEntries(CAMPAIGN_MESSAGE_KEYS.map((k) => [k, parsed[k]]));
+  if (editing === 'messages') return messages;
+  const { mediaPath: _kept, ...fields } = parsed;
+  return {
+    ...fields,
+    ...messages,
+    tagListId: parsed.tagListId ?? null,
+    fileListId: parsed.fileListId ?? null,
+    scheduledAt: parsed.scheduledAt ? toScheduledAt(parsed.scheduledAt) : null,
+  };
+}
