@@ -7,27 +7,42 @@ import { MESSAGE_MAX_LENGTH } from './messages.js';
  * optional file. Campaigns send the list's files after their text (and flows will use them).
  */
 
-/** `POST /files/uploadList/{id}`: multipart field `files` (one or more), each for the option named in `fileId`. */
+/**
+ * `POST /files/uploadList/{id}`: multipart field `files` (one or more); the n-th file goes to the
+ * option named by the n-th `id` field, or, when the form has no `id`, the n-th `fileId` field (the
+ * spec's web sends `fileId` once, naming the list, and `id` per file). `name`, `mediaType` and
+ * `typeArch` are accepted and unused: the file's own content type, checked against its bytes, decides.
+ */
 export const FILE_LIST_FILES_FIELD = 'files';
+export const FILE_LIST_OPTION_ID_FIELDS = ['id', 'fileId'] as const;
 export const FILE_LIST_MAX_OPTIONS = 50;
 
 /**
  * What an option's file may be, with the spec's upload limits: images 2 MB (png, jpg, jpeg), audio
- * 5 MB (ogg, mp3, opus), video 20 MB (mp4 only). PDF documents (catalogues, bills) up to 20 MB too:
- * the campaigns these lists feed send them more than anything.
+ * 5 MB (ogg, mp3; an .opus file is Opus in an Ogg container, sent as audio/ogg), video 20 MB (mp4
+ * only). PDF documents (catalogues, bills) up to 20 MB too: the campaigns these lists feed send
+ * them more than anything.
  */
 export const FILE_LIST_MEDIA_LIMITS = [
   { kind: 'image', types: ['image/png', 'image/jpeg'], maxBytes: 2 * 1024 * 1024 },
-  { kind: 'audio', types: ['audio/ogg', 'audio/mpeg', 'audio/opus'], maxBytes: 5 * 1024 * 1024 },
+  { kind: 'audio', types: ['audio/ogg', 'audio/mpeg'], maxBytes: 5 * 1024 * 1024 },
   { kind: 'video', types: ['video/mp4'], maxBytes: 20 * 1024 * 1024 },
   { kind: 'document', types: ['application/pdf'], maxBytes: 20 * 1024 * 1024 },
 ] as const;
+export type FileListMediaType = (typeof FILE_LIST_MEDIA_LIMITS)[number]['types'][number];
+
+/** The limit a content type falls under (parameters and case ignored), or undefined when refused. */
+export function fileListMediaLimit(mimetype: string): (typeof FILE_LIST_MEDIA_LIMITS)[number] | undefined {
+  const base = mimetype.split(';')[0]!.trim().toLowerCase();
+  return FILE_LIST_MEDIA_LIMITS.find((limit) => (limit.types as readonly string[]).includes(base));
+}
 
 /**
  * One option of a list. `id` names an existing option of this list (kept, renamed); an option
  * without `id` is new; options left out of a `PUT` are removed with their files. `path` is the
- * storage key the server gave (sent back unchanged, or null to drop the file); files arrive only
- * through the upload route.
+ * storage key the server gave: left out or sent back unchanged keeps the file, null drops it, any
+ * other value is refused (400 naming it). `mediaType` is the server's (from the upload) and is
+ * ignored here. Files arrive only through the upload route.
  */
 export const fileListOptionBody = z.object({
   id: ref('fileListOptions').optional(),
@@ -47,6 +62,9 @@ export type FileListBody = z.infer<typeof fileListBody>;
 /** `PUT /files/{id}`: the fields given change; `options`, when given, is the whole new list. */
 export const fileListUpdateBody = editOf(fileListBody);
 export type FileListUpdateBody = z.infer<typeof fileListUpdateBody>;
+
+/** `GET /files/{id}/options/{optionId}/media`: an option's file. */
+export const fileListOptionParams = z.object({ id: ref('fileLists'), optionId: ref('fileListOptions') });
 
 /** `GET /files`: lists whose name contains `searchParam`, by name, 20 a page. */
 export const fileListsQuery = pageQuery;

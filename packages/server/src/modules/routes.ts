@@ -23,6 +23,7 @@ import { scheduleRoutes } from './schedules/routes.js';
 import { contactListItemRoutes, contactListRoutes } from './contact-lists/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
+import { fileListRoutes } from './file-lists/routes.js';
 
 /**
  * Every API module and the prefix it answers under /api. Provider routes that receive reports
@@ -56,4 +57,5 @@ export const apiRoutes =
     await api.register(contactListItemRoutes(deps), { prefix: '/contact-list-items' });
     await api.register(queueRoutes(deps), { prefix: '/queue' });
     await api.register(queueOptionRoutes(deps), { prefix: '/queue-options' });
+    await api.register(fileListRoutes(deps), { prefix: '/files' });
   };

@@ -88,6 +88,13 @@ const EXPECTED_ACCESS = {
   'DELETE /api/schedules/:id': 'signed-in feature:useSchedules',
   'POST /api/schedules/:id/media-upload': 'signed-in feature:useSchedules', // (*) refused once sent (409)
   'DELETE /api/schedules/:id/media-upload': 'signed-in feature:useSchedules', // (*) refused once sent (409)
+  'GET /api/files': 'signed-in',
+  'GET /api/files/:id': 'signed-in',
+  'GET /api/files/:id/options/:optionId/media': 'signed-in',
+  'POST /api/files': 'signed-in',
+  'PUT /api/files/:id': 'signed-in',
+  'DELETE /api/files/:id': 'signed-in',
+  'POST /api/files/uploadList/:id': 'signed-in',
   'GET /api/contacts/:id': 'signed-in',
   'GET /api/contacts/list': 'signed-in',
   'GET /api/helps': 'signed-in',

@@ -22,8 +22,10 @@ export interface StoredMedia {
  * Reads a multipart request: the named text fields, and files in `fileField` (`medias` unless
  * told otherwise), of the types in `accept` when given (else every accepted kind). Each file is checked
  * (an accepted type whose content matches it, not empty) and stored as it arrives, under a key
- * the storage chooses; its own name is kept only sanitised. When anything is refused, the files
- * stored so far are removed again and the error goes on.
+ * the storage chooses; its own name is kept only sanitised. `maxBytes` gives a limit per type
+ * under the route's own (over it: 413 naming the field, with `maxBytes`). `values` holds every
+ * value of each named field in the order sent (a form repeating a field per file). When anything
+ * is refused, the files stored so far are removed again and the error goes on.
  */
 export async function readMultipartMedia(
   req: FastifyRequest,
@@ -32,13 +34,18 @@ export async function readMultipartMedia(
   fieldNames: readonly string[],
   fileField = 'medias',
   accept?: readonly string[],
-): Promise<{ fields: Record<string, string>; medias: StoredMedia[] }> {
+  maxBytes?: (mimetype: string) => number,
+): Promise<{ fields: Record<string, string>; values: Map<string, string[]>; medias: StoredMedia[] }> {
   const fields: Record<string, string> = {};
+  const values = new Map<string, string[]>();
   const medias: StoredMedia[] = [];
   try {
     for await (const part of parsed(req.parts())) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string' && fieldNames.includes(part.fieldname)) fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string' && fieldNames.includes(part.fieldname)) {
+          fields[part.fieldname] = part.value;
+          values.set(part.fieldname, [...(values.get(part.fieldname) ?? []), part.value]);
+        }
         continue;
       }
       if (part.fieldname !== fileField) {
@@ -52,6 +59,12 @@ export async function readMultipartMedia(
       }
       const data = await part.toBuffer().catch(badForm);
       if (data.length === 0) throw invalid({ [fileField]: 'empty' }, 'Empty file in');
+      const limit = maxBytes?.(accepted.mimetype);
+      if (limit !== undefined && data.length > limit)
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE', `A ${accepted.mimetype} file may have at most ${limit} bytes`, {
+          fields: { [fileField]: 'tooLarge' },
+          extra: { maxBytes: limit },
+        });
       if (!accepted.kind.looksRight(data))
         throw invalid({ [fileField]: 'typeMismatch' }, 'File content does not match its type in');
       const key = await storage.put(companyId, data, accepted.kind.ext);
@@ -62,7 +75,7 @@ export async function readMultipartMedia(
         type: accepted.kind.type,
       });
     }
-    return { fields, medias };
+    return { fields, values, medias };
   } catch (err) {
     await discardMedia(storage, medias);
     throw err;

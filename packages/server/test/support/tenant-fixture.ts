@@ -71,6 +71,10 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'contact list item',
   );
+  const fileList = created(
+    await api.post('/api/files', { name: `${marker} arquivos`, message: marker, options: [{ name: `${marker} opção` }] }),
+    'file list',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -94,6 +98,8 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       schedules: [schedule.id],
       contactLists: [contactList.id],
       contactListItems: [contactListItem.id],
+      fileLists: [fileList.id],
+      fileListOptions: [fileList.options[0].id],
     },
   };
 }
