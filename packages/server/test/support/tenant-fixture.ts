@@ -72,7 +72,11 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     'contact list item',
   );
   const fileList = created(
-    await api.post('/api/files', { name: `${marker} arquivos`, message: marker, options: [{ name: `${marker} opção` }] }),
+    await api.post('/api/files', {
+      name: `${marker} arquivos`,
+      message: marker,
+      options: [{ name: `${marker} opção` }],
+    }),
     'file list',
   );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
