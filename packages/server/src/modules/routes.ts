@@ -23,6 +23,7 @@ import { scheduleRoutes } from './schedules/routes.js';
 import { contactListItemRoutes, contactListRoutes } from './contact-lists/routes.js';
 import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
+import { campaignRoutes, campaignSettingRoutes } from './campaigns/routes.js';
 import { fileListRoutes } from './file-lists/routes.js';
 
 /**
@@ -57,5 +58,7 @@ export const apiRoutes =
     await api.register(contactListItemRoutes(deps), { prefix: '/contact-list-items' });
     await api.register(queueRoutes(deps), { prefix: '/queue' });
     await api.register(queueOptionRoutes(deps), { prefix: '/queue-options' });
+    await api.register(campaignRoutes(deps), { prefix: '/campaigns' });
+    await api.register(campaignSettingRoutes(deps), { prefix: '/campaign-settings' });
     await api.register(fileListRoutes(deps), { prefix: '/files' });
   };

@@ -80,6 +80,19 @@ const EXPECTED_ACCESS = {
   'POST /api/contact-list-items': 'signed-in feature:useCampaigns',
   'PUT /api/contact-list-items/:id': 'signed-in feature:useCampaigns',
   'DELETE /api/contact-list-items/:id': 'contacts-page:deleteContact feature:useCampaigns',
+  'GET /api/campaigns': 'signed-in feature:useCampaigns',
+  'GET /api/campaigns/:id': 'signed-in feature:useCampaigns',
+  'GET /api/campaigns/:id/media': 'signed-in feature:useCampaigns',
+  'GET /api/campaigns/:id/failures': 'signed-in feature:useCampaigns',
+  'POST /api/campaigns': 'signed-in feature:useCampaigns',
+  'PUT /api/campaigns/:id': 'signed-in feature:useCampaigns', // (*) editing rules by status (409)
+  'DELETE /api/campaigns/:id': 'signed-in feature:useCampaigns',
+  'POST /api/campaigns/:id/cancel': 'signed-in feature:useCampaigns', // (*) in progress only (409)
+  'POST /api/campaigns/:id/restart': 'signed-in feature:useCampaigns', // (*) cancelled only (409)
+  'POST /api/campaigns/:id/media-upload': 'signed-in feature:useCampaigns', // (*) editing rules (409)
+  'DELETE /api/campaigns/:id/media-upload': 'signed-in feature:useCampaigns', // (*) editing rules (409)
+  'GET /api/campaign-settings': 'signed-in feature:useCampaigns',
+  'POST /api/campaign-settings': 'signed-in feature:useCampaigns',
   'GET /api/schedules': 'signed-in feature:useSchedules',
   'GET /api/schedules/:id': 'signed-in feature:useSchedules',
   'GET /api/schedules/:id/media': 'signed-in feature:useSchedules',

@@ -79,6 +79,15 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'file list',
   );
+  const campaign = created(
+    await api.post('/api/campaigns', {
+      name: `${marker} campanha`,
+      contactListId: contactList.id,
+      whatsappId: connection.id,
+      message1: `${marker} olá {{firstName}}`,
+    }),
+    'campaign',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -102,6 +111,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       schedules: [schedule.id],
       contactLists: [contactList.id],
       contactListItems: [contactListItem.id],
+      campaigns: [campaign.id],
       fileLists: [fileList.id],
       fileListOptions: [fileList.options[0].id],
     },

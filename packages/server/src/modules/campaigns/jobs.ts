@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/context.js';
+import { runPlatform, runTenant } from '../../platform/context.js';
+import type { SweepSpec } from '../../platform/sweeps.js';
+import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
+import { loadCampaignDetail } from './campaign-view.js';
+import { campaignEvents } from './campaign-events.js';
+import { startDueCampaigns } from './start-due-campaigns.js';
+import { settleCampaigns } from './settle-campaigns.js';
+import { stepCampaign } from './step-campaign.js';
+
+/** How long one campaign may keep a pass dispatching before the others (and the next pass) get theirs. */
+const STEP_BUDGET_MS = 1_000;
+/** A running campaign's counts go out at most this often (state changes go at once). */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** When each campaign's counts last went out from this process. */
+const progressSentAt = new Map<number, number>();
+
+/**
+ * One pass of the campaign runner: the companies with campaigns due to start, running, or
+ * cancelled with sends still in flight (read on the platform path); then per company, each in its
+ * own tenant transactions: start the due ones (start-due-campaigns.ts), settle the dispatched
+ * rows (settle-campaigns.ts), and step each running campaign (step-campaign.ts) until it must
+ * wait, its window is full or its time budget is spent; outboxes are kicked after each commit.
+ */
+export async function sweepCampaigns(deps: Deps): Promise<{ started: number; dispatched: number; settled: number; finished: number }> {
+  const did = { started: 0, dispatched: 0, settled: 0, finished: 0 };
+  const companyIds = await runPlatform(deps, async (tx) => {
+    const { rows } = await tx.execute<{ company_id: number }>(sql`
+      select distinct company_id from campaigns c
+      where c.status = 'EM_ANDAMENTO' or (c.status = 'PROGRAMADA' and c.scheduled_at <= now())
+        or (c.status = 'CANCELADA' and exists (select 1 from campaign_shipping s where s.campaign_id = c.id
+            and s.dispatched_at is not null and s.delivered_at is null and s.failed_at is null))`);
+    return rows.map((r) => r.company_id);
+  });
+  for (const companyId of companyIds) {
+    const { running, settled } = await runTenant(deps, companyId, async (tx, events) => {
+      did.started += await startDueCampaigns(tx, events, companyId);
+      const { rows } = await tx.execute<{ id: number; status: string }>(
+        sql`select id, status from campaigns where status in ('EM_ANDAMENTO', 'CANCELADA') order by id`,
+      );
+      const settled = await settleCampaigns(tx, events, companyId, rows.map((r) => r.id));
+      return { running: rows.filter((r) => r.status === 'EM_ANDAMENTO').map((r) => r.id), settled };
+    });
+    for (const n of settled.values()) did.settled += n;
+    const changed = new Set(settled.keys());
+    for (const id of running) {
+      const until = Date.now() + STEP_BUDGET_MS;
+      while (Date.now() < until) {
+        const kicks: Kicks = new Set();
+        const step = await runTenant(deps, companyId, (tx, events) => stepCampaign(tx, events, id, kicks));
+        await kickOutboxes(deps, kicks);
+        did.dispatched += step.dispatched;
+        if (step.finished) {
+          did.finished++;
+          progressSentAt.delete(id);
+        }
+        if (step.dispatched > 0) changed.add(id);
+        if (step.dispatched === 0) break;
+      }
+    }
+    await sendProgress(deps, companyId, [...changed].filter((id) => running.includes(id)));
+  }
+  return did;
+}
+
+/** The counts of campaigns that moved, each at most once a second. */
+async function sendProgress(deps: Deps, companyId: number, ids: number[]) {
+  const now = Date.now();
+  const due = ids.filter((id) => now - (progressSentAt.get(id) ?? 0) >= PROGRESS_EVERY_MS);
+  if (due.length === 0) return;
+  await runTenant(deps, companyId, async (tx, events) => {
+    for (const id of due) {
+      const detail = await loadCampaignDetail(tx, id).catch(() => undefined);
+      if (detail?.status === 'EM_ANDAMENTO') events.push(campaignEvents.saved(companyId, 'update', detail));
+      progressSentAt.set(id, now);
+    }
+  });
+}
+
+/**
+ * The campaign runner, in every process (platform/sweeps.ts), a pass every `CAMPAIGN_SWEEP_MS`
+ * (500 ms: a send waits at most that beyond its interval); boot.ts stops it before the sessions.
+ */
+export const campaignSweeps = (everyMs: number): SweepSpec<Deps>[] => [
+  { name: 'campaigns', everyMs, pass: sweepCampaigns },
+];
