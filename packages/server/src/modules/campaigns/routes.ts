@@ -53,9 +53,10 @@ export const campaignRoutes =
       return reply.status(204).send();
     });
 
-    app.post('/:id/cancel', { schema: { params }, config }, (req) => cancelCampaign(req.ctx, req.params.id));
+    const noBody = { ...config, input: { none: true } } as const;
+    app.post('/:id/cancel', { schema: { params }, config: noBody }, (req) => cancelCampaign(req.ctx, req.params.id));
 
-    app.post('/:id/restart', { schema: { params }, config }, (req) => restartCampaign(req.ctx, req.params.id));
+    app.post('/:id/restart', { schema: { params }, config: noBody }, (req) => restartCampaign(req.ctx, req.params.id));
 
     app.get('/:id/failures', { schema: { params, querystring: campaignFailuresQuery }, config }, (req) =>
       listCampaignFailures(req.ctx, req.params.id, req.query),
