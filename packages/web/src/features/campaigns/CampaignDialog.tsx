@@ -65,7 +65,8 @@ export default function CampaignDialog({ campaignId, onClose }: { campaignId?: n
       testId="campaign-dialog"
       maxWidth="md"
       onClose={onClose}
-      loading={(Boolean(campaignId) && campaign.isLoading) || choices.loading}
+      // The form takes its values once: from this opening's read, not an older copy.
+      loading={(Boolean(campaignId) && !campaign.isFetchedAfterMount && !campaign.isError) || choices.loading}
       failed={Boolean(campaignId) && campaign.isError}
       onRetry={() => void campaign.refetch()}
     >

@@ -113,8 +113,8 @@ export default function CampaignReportPage() {
       <Box
         sx={{
           display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          gap: { xs: 1, sm: 2 },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
         }}
       >
         <InfoCard
@@ -155,7 +155,7 @@ export default function CampaignReportPage() {
         />
       </Box>
       <Typography variant="h6" component="h2">
-        {t('campaigns.report.failures', { count: failureCount ?? c.failed })}
+        {t('campaigns.report.failures', { n: failureCount ?? c.failed })}
       </Typography>
       <InfiniteTable
         {...failures}

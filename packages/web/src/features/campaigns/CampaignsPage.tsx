@@ -115,7 +115,7 @@ export default function CampaignsPage() {
                           onClick={() => run(cancel, row.id, t('campaigns.toasts.cancelled'))}
                           data-testid="campaign-stop"
                         >
-                          <StopIcon fontSize="small" />
+                          <StopIcon fontSize="small" color="error" />
                         </IconButton>
                       </Tooltip>
                     )}
@@ -128,7 +128,7 @@ export default function CampaignsPage() {
                           onClick={() => run(restart, row.id, t('campaigns.toasts.restarted'))}
                           data-testid="campaign-restart"
                         >
-                          <PlayArrowIcon fontSize="small" />
+                          <PlayArrowIcon fontSize="small" color="success" />
                         </IconButton>
                       </Tooltip>
                     )}

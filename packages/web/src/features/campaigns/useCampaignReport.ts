@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router';
 import type { CampaignDetail, CampaignFailurePage } from '@balcao/contracts';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api } from '../../lib/api';
+import { useLiveList } from '../../lib/list/usePagedList';
 import type { TableRows } from '../../lib/ui/InfiniteTable';
-import { campaignKey, useCampaign } from './useCampaigns';
+import { campaignKey, campaignsList, useCampaign } from './useCampaigns';
 
 /** automation §4: the report reads the campaign again this long after it is reported finished. */
 const FINISHED_REFRESH_MS = 5_000;
@@ -15,7 +16,8 @@ const failuresKey = (id: number) => ['campaigns', 'failures', id] as const;
 /**
  * One campaign's report: the campaign with its counts, patched live from `company-{id}-campaign`
  * (the event carries the counts), read again 5 s after a FINALIZADA update; its failures, read
- * again when the failed count moves. A deleted campaign sends the page back to the list.
+ * again when the failed count moves. A deleted campaign sends the page back to the list. The
+ * cached lists follow the events meanwhile, so the list shows the same state on the way back.
  */
 export function useCampaignReport(id: number) {
   const qc = useQueryClient();
@@ -23,6 +25,7 @@ export function useCampaignReport(id: number) {
   const campaign = useCampaign(id);
   const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(refresh.current), []);
+  useLiveList(campaignsList);
 
   useCompanyEvent('campaign', (e) => {
     if (e.action === 'delete') {

@@ -27,12 +27,16 @@ export const campaignsList: PagedListSpec<CampaignPage, 'records', 'campaign'> =
   newRows: 'refetch',
 };
 
-/** `GET /campaigns/{id}`: the campaign with its counts (the report, the modal). */
+/**
+ * `GET /campaigns/{id}`: the campaign with its counts (the report, the modal). Read afresh on
+ * each opening: while neither is open, its events patch only the lists.
+ */
 export const useCampaign = (id: number | undefined) =>
   useQuery({
     queryKey: campaignKey(id ?? 0),
     queryFn: ({ signal }) => api.get<CampaignDetail>(`/campaigns/${id}`, undefined, { signal }),
     enabled: Boolean(id),
+    staleTime: 0,
   });
 
 export const useDeleteCampaign = () => useDeleteRow(campaignsList);
