@@ -5,5 +5,6 @@ import type { CampaignDetailView } from './campaign-view.js';
 export const campaignEvents = {
   saved: (companyId: number, action: 'create' | 'update', record: CampaignDetailView) =>
     domainEvent(companyId, 'campaign', { action, record }, { to: 'company' }),
-  deleted: (companyId: number, id: number) => domainEvent(companyId, 'campaign', { action: 'delete', id }, { to: 'company' }),
+  deleted: (companyId: number, id: number) =>
+    domainEvent(companyId, 'campaign', { action: 'delete', id }, { to: 'company' }),
 };

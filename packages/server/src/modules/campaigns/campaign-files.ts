@@ -26,6 +26,7 @@ export async function campaignFiles(
     for (const o of (await readFileList(tx, c.fileListId)).options)
       if (o.path) files.push({ key: o.path, name: o.fileName ?? o.name, caption: o.name, ...mediaOfKey(o.path) });
   }
-  if (c.mediaPath) files.push({ key: c.mediaPath, name: c.mediaName ?? 'file', caption: '', ...mediaOfKey(c.mediaPath) });
+  if (c.mediaPath)
+    files.push({ key: c.mediaPath, name: c.mediaName ?? 'file', caption: '', ...mediaOfKey(c.mediaPath) });
   return files;
 }

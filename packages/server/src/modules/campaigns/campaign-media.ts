@@ -29,5 +29,7 @@ export async function attachmentShared(tx: Tx, campaignId: number): Promise<bool
 export function mediaOfKey(key: string): { mimetype: string; type: MediaType } {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   const found = Object.entries(MEDIA_KINDS).find(([, k]) => k.ext === ext);
-  return found ? { mimetype: found[0], type: found[1].type } : { mimetype: 'application/octet-stream', type: 'document' };
+  return found
+    ? { mimetype: found[0], type: found[1].type }
+    : { mimetype: 'application/octet-stream', type: 'document' };
 }

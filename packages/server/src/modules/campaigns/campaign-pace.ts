@@ -5,7 +5,11 @@ import type { CampaignSettings } from './campaign-settings.js';
  * every `longerIntervalAfter` sends (when > 0) `greaterInterval`, otherwise `messageInterval` plus
  * a random 0–50 %; 0 means no wait.
  */
-export function waitAfter(n: number, s: Pick<CampaignSettings, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>, random = Math.random) {
+export function waitAfter(
+  n: number,
+  s: Pick<CampaignSettings, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>,
+  random = Math.random,
+) {
   if (s.longerIntervalAfter > 0 && n % s.longerIntervalAfter === 0) return s.greaterInterval * 1000;
   return Math.round(s.messageInterval * 1000 * (1 + random() * 0.5));
 }

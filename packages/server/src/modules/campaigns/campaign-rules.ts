@@ -22,7 +22,11 @@ export function ensureFullyEditable(row: Pick<CampaignRow, 'status' | 'scheduled
  * messages; any other field must come as it is (the web sends the whole form back). Running,
  * finished, or starting within the hour: nothing (409).
  */
-export function ensureEditable(row: CampaignRow, input: CampaignUpdateBody, scheduledAt: Date | null | undefined): void {
+export function ensureEditable(
+  row: CampaignRow,
+  input: CampaignUpdateBody,
+  scheduledAt: Date | null | undefined,
+): void {
   if (fullyEditable(row)) return;
   if (row.status !== 'CANCELADA') throw notEditable();
   const current: Record<string, unknown> = {

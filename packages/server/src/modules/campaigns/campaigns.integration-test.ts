@@ -59,7 +59,8 @@ async function create(tenant: Tenant, body: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as CampaignDetail;
 }
-const read = async (tenant: Tenant, id: number) => (await tenant.admin.api.get(`/api/campaigns/${id}`)).body as CampaignDetail;
+const read = async (tenant: Tenant, id: number) =>
+  (await tenant.admin.api.get(`/api/campaigns/${id}`)).body as CampaignDetail;
 
 async function upload(tenant: Tenant, id: number, file: Buffer, type: string, name: string) {
   const form = new FormData();
@@ -119,7 +120,10 @@ describe('POST /api/campaigns', () => {
       failed: 0,
     });
     const heard = await mine.events.waitFor((e) => e.action === 'create');
-    expect(heard).toEqual({ action: 'create', record: expect.objectContaining({ id: inactive.id, status: 'INATIVA' }) });
+    expect(heard).toEqual({
+      action: 'create',
+      record: expect.objectContaining({ id: inactive.id, status: 'INATIVA' }),
+    });
 
     const scheduled = await create(a, {
       name: 'Natal',
@@ -165,7 +169,9 @@ describe('GET /api/campaigns', () => {
     const { listId, conn } = await fixture(tenant);
     const made: CampaignDetail[] = [];
     for (let i = 0; i < 22; i++)
-      made.push(await create(tenant, { name: `Campanha ${i}`, contactListId: listId, whatsappId: conn.id, message1: 'Oi' }));
+      made.push(
+        await create(tenant, { name: `Campanha ${i}`, contactListId: listId, whatsappId: conn.id, message1: 'Oi' }),
+      );
     const first = (await tenant.admin.api.get('/api/campaigns')).body as CampaignPage;
     expect(first.count).toBe(22);
     expect(first.hasMore).toBe(true);
@@ -177,7 +183,9 @@ describe('GET /api/campaigns', () => {
     const found = (await tenant.admin.api.get('/api/campaigns?searchParam=nha 1')).body as CampaignPage;
     expect(found.count).toBe(11);
     expectInvalid(await tenant.admin.api.get('/api/campaigns?pageNumber=0'), 'pageNumber');
-    expect((await b.admin.api.get('/api/campaigns')).body.records.map((c: CampaignDetail) => c.id)).not.toContain(made[0]!.id);
+    expect((await b.admin.api.get('/api/campaigns')).body.records.map((c: CampaignDetail) => c.id)).not.toContain(
+      made[0]!.id,
+    );
   });
 });
 
@@ -197,7 +205,14 @@ describe('GET, PUT and DELETE /api/campaigns/{id}', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Nobody of the list carries the tag yet.
-    expect(res.body).toMatchObject({ name: 'Inverno', status: 'PROGRAMADA', tagListId: tag.id, message5: 'Bom dia {{name}}', message1: 'Oi', validContacts: 0 });
+    expect(res.body).toMatchObject({
+      name: 'Inverno',
+      status: 'PROGRAMADA',
+      tagListId: tag.id,
+      message5: 'Bom dia {{name}}',
+      message1: 'Oi',
+      validContacts: 0,
+    });
     await events.waitFor((e) => e.action === 'update' && e.record.id === campaign.id && e.record.name === 'Inverno');
 
     const back = await a.admin.api.put(`/api/campaigns/${campaign.id}`, { scheduledAt: null, tagListId: null });
@@ -215,8 +230,18 @@ describe('GET, PUT and DELETE /api/campaigns/{id}', () => {
   it('a PROGRAMADA campaign within the hour refuses changes (409), as does a running one', async () => {
     const { listId, conn } = await fixture(a);
     const soon = new Date(Date.now() + 30 * 60_000).toISOString();
-    const campaign = await create(a, { name: 'Logo', contactListId: listId, whatsappId: conn.id, message1: 'Oi', scheduledAt: soon });
-    expectError(await a.admin.api.put(`/api/campaigns/${campaign.id}`, { message1: 'Mudou' }), 409, 'ERR_CAMPAIGN_NOT_EDITABLE');
+    const campaign = await create(a, {
+      name: 'Logo',
+      contactListId: listId,
+      whatsappId: conn.id,
+      message1: 'Oi',
+      scheduledAt: soon,
+    });
+    expectError(
+      await a.admin.api.put(`/api/campaigns/${campaign.id}`, { message1: 'Mudou' }),
+      409,
+      'ERR_CAMPAIGN_NOT_EDITABLE',
+    );
     expect((await upload(a, campaign.id, PNG, 'image/png', 'a.png')).status).toBe(409);
     expect((await read(a, campaign.id)).message1).toBe('Oi');
   });
@@ -243,11 +268,17 @@ describe('the attachment', () => {
     const campaign = await create(a, { name: 'Com anexo', contactListId: listId, whatsappId: conn.id, message1: 'Oi' });
     const up = await upload(a, campaign.id, PNG, 'image/png', 'nosso cardápio novo.png');
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    expect(up.body).toMatchObject({ mediaName: 'nosso_cardápio_novo.png', mediaUrl: `/api/campaigns/${campaign.id}/media` });
+    expect(up.body).toMatchObject({
+      mediaName: 'nosso_cardápio_novo.png',
+      mediaUrl: `/api/campaigns/${campaign.id}/media`,
+    });
     const file = await fetch(`${t.url}${up.body.mediaUrl}`, { headers: { authorization: `Bearer ${a.admin.token}` } });
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
     // Sent back as shown, the attachment stays.
-    const kept = await a.admin.api.put(`/api/campaigns/${campaign.id}`, { name: 'Com anexo 2', mediaPath: up.body.mediaPath });
+    const kept = await a.admin.api.put(`/api/campaigns/${campaign.id}`, {
+      name: 'Com anexo 2',
+      mediaPath: up.body.mediaPath,
+    });
     expect(kept.body.mediaPath).toBe(up.body.mediaPath);
 
     const bad = await upload(a, campaign.id, Buffer.from('not a png'), 'image/png', 'x.png');
@@ -255,7 +286,15 @@ describe('the attachment', () => {
 
     const removed = await a.admin.api.delete(`/api/campaigns/${campaign.id}/media-upload`);
     expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null, mediaUrl: null });
-    await eventually(async () => !(await t.running.deps.storage.get(up.body.mediaPath).then(() => true, () => false)), 5_000, 'file removed');
+    await eventually(
+      async () =>
+        !(await t.running.deps.storage.get(up.body.mediaPath).then(
+          () => true,
+          () => false,
+        )),
+      5_000,
+      'file removed',
+    );
   });
 });
 
@@ -266,31 +305,63 @@ describe('cancel and restart', () => {
     const { events } = await listenCampaigns(a.admin.token, a.companyId);
     // No waits: the three go at once.
     await a.admin.api.post('/api/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0 } });
-    const campaign = await create(a, { name: 'Agora', contactListId: listId, whatsappId: conn.id, message1: 'Oi {{firstName}}' });
+    const campaign = await create(a, {
+      name: 'Agora',
+      contactListId: listId,
+      whatsappId: conn.id,
+      message1: 'Oi {{firstName}}',
+    });
     expectError(await a.admin.api.post(`/api/campaigns/${campaign.id}/cancel`), 409, 'ERR_CAMPAIGN_STATE');
     expectError(await a.admin.api.post(`/api/campaigns/${campaign.id}/restart`), 409, 'ERR_CAMPAIGN_STATE');
 
     // Start it now: the connection never runs, so its messages stay queued.
     await a.admin.api.put(`/api/campaigns/${campaign.id}`, { scheduledAt: new Date().toISOString() });
-    await events.waitFor((e) => e.action === 'update' && e.record.id === campaign.id && e.record.status === 'EM_ANDAMENTO', 'started', 10_000);
+    await events.waitFor(
+      (e) => e.action === 'update' && e.record.id === campaign.id && e.record.status === 'EM_ANDAMENTO',
+      'started',
+      10_000,
+    );
     await eventually(
-      async () => (await q('select count(*)::int as n from campaign_shipping where campaign_id = $1 and dispatched_at is not null', [campaign.id]))[0].n === 3,
+      async () =>
+        (
+          await q(
+            'select count(*)::int as n from campaign_shipping where campaign_id = $1 and dispatched_at is not null',
+            [campaign.id],
+          )
+        )[0].n === 3,
       10_000,
       'dispatched',
     );
-    expect(await q('select count(*)::int as n from messages where whatsapp_id = $1 and ack = 0', [conn.id])).toEqual([{ n: 3 }]);
-    expectError(await a.admin.api.put(`/api/campaigns/${campaign.id}`, { message1: 'Mudou' }), 409, 'ERR_CAMPAIGN_NOT_EDITABLE');
+    expect(await q('select count(*)::int as n from messages where whatsapp_id = $1 and ack = 0', [conn.id])).toEqual([
+      { n: 3 },
+    ]);
+    expectError(
+      await a.admin.api.put(`/api/campaigns/${campaign.id}`, { message1: 'Mudou' }),
+      409,
+      'ERR_CAMPAIGN_NOT_EDITABLE',
+    );
 
     const cancelled = await a.admin.api.post(`/api/campaigns/${campaign.id}/cancel`);
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'CANCELADA', validContacts: 3, delivered: 0 });
     expect(await q('select count(*)::int as n from messages where whatsapp_id = $1', [conn.id])).toEqual([{ n: 0 }]);
-    expect(await q('select count(*)::int as n from campaign_shipping where campaign_id = $1 and dispatched_at is null', [campaign.id])).toEqual([{ n: 3 }]);
+    expect(
+      await q('select count(*)::int as n from campaign_shipping where campaign_id = $1 and dispatched_at is null', [
+        campaign.id,
+      ]),
+    ).toEqual([{ n: 3 }]);
     // Cancelled: its messages may change, nothing else.
-    const edited = await a.admin.api.put(`/api/campaigns/${campaign.id}`, { message1: 'Olá de novo {{firstName}}', whatsappId: conn.id });
+    const edited = await a.admin.api.put(`/api/campaigns/${campaign.id}`, {
+      message1: 'Olá de novo {{firstName}}',
+      whatsappId: conn.id,
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const other = await insertConnection(t, a.companyId);
-    expectError(await a.admin.api.put(`/api/campaigns/${campaign.id}`, { whatsappId: other.id }), 409, 'ERR_CAMPAIGN_NOT_EDITABLE');
+    expectError(
+      await a.admin.api.put(`/api/campaigns/${campaign.id}`, { whatsappId: other.id }),
+      409,
+      'ERR_CAMPAIGN_NOT_EDITABLE',
+    );
 
     const restarted = await a.admin.api.post(`/api/campaigns/${campaign.id}/restart`);
     expect(restarted.body).toMatchObject({ status: 'EM_ANDAMENTO' });
@@ -299,7 +370,9 @@ describe('cancel and restart', () => {
       10_000,
       'queued again',
     );
-    const bodies = (await q('select body from messages where whatsapp_id = $1 order by body', [conn.id])).map((r) => r.body);
+    const bodies = (await q('select body from messages where whatsapp_id = $1 order by body', [conn.id])).map(
+      (r) => r.body,
+    );
     expect(bodies).toEqual(['Olá de novo Pessoa', 'Olá de novo Pessoa', 'Olá de novo Pessoa']);
 
     // Deleting it stops it: its queued messages go too.
@@ -318,7 +391,15 @@ describe('cancel and restart', () => {
     );
     const res = await a.admin.api.get(`/api/campaigns/${campaign.id}/failures`);
     expect(res.body).toEqual({
-      records: [{ id: expect.any(Number), name: 'Pessoa 0', number: item.number, error: '(#131026) Message undeliverable', failedAt: expect.any(String) }],
+      records: [
+        {
+          id: expect.any(Number),
+          name: 'Pessoa 0',
+          number: item.number,
+          error: '(#131026) Message undeliverable',
+          failedAt: expect.any(String),
+        },
+      ],
       count: 1,
       hasMore: false,
     });
@@ -354,9 +435,18 @@ describe('/api/campaign-settings', () => {
       [{ messageInterval: -1 }, 'settings.messageInterval'],
       [{ greaterInterval: 'x' }, 'settings.greaterInterval'],
       [{ variables: [{ key: 'a b', value: '' }] }, 'settings.variables.0.key'],
-      [{ variables: [{ key: 'a', value: '' }, { key: 'a', value: '' }] }, 'settings.variables'],
+      [
+        {
+          variables: [
+            { key: 'a', value: '' },
+            { key: 'a', value: '' },
+          ],
+        },
+        'settings.variables',
+      ],
     ];
-    for (const [settings, field] of bad) expectInvalid(await staff.api.post('/api/campaign-settings', { settings }), field);
+    for (const [settings, field] of bad)
+      expectInvalid(await staff.api.post('/api/campaign-settings', { settings }), field);
     expect(changedTables(before, await dbSnapshot(t.running.deps.pools.owner))).toEqual([]);
   });
 });
@@ -366,7 +456,9 @@ describe('plan flag useCampaigns', () => {
     const api = noFlag.admin.api;
     const conn = await insertConnection(t, noFlag.companyId);
     expectNoPermission(await api.get('/api/campaigns'));
-    expectNoPermission(await api.post('/api/campaigns', { name: 'Promo', contactListId: 1, whatsappId: conn.id, message1: 'Oi' }));
+    expectNoPermission(
+      await api.post('/api/campaigns', { name: 'Promo', contactListId: 1, whatsappId: conn.id, message1: 'Oi' }),
+    );
     expectNoPermission(await api.get('/api/campaigns/1'));
     expectNoPermission(await api.put('/api/campaigns/1', { name: 'Promo' }));
     expectNoPermission(await api.delete('/api/campaigns/1'));
@@ -377,6 +469,8 @@ describe('plan flag useCampaigns', () => {
     expect((await upload(noFlag, 1, PNG, 'image/png', 'a.png')).status).toBe(403);
     expectNoPermission(await api.get('/api/campaign-settings'));
     expectNoPermission(await api.post('/api/campaign-settings', { settings: { messageInterval: 5 } }));
-    expect(await q('select count(*)::int as n from campaign_settings where company_id = $1', [noFlag.companyId])).toEqual([{ n: 0 }]);
+    expect(
+      await q('select count(*)::int as n from campaign_settings where company_id = $1', [noFlag.companyId]),
+    ).toEqual([{ n: 0 }]);
   });
 });

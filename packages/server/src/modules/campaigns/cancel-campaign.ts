@@ -17,7 +17,8 @@ export function cancelCampaign(ctx: Ctx, id: number) {
   const { actor } = ctx;
   return ctx.tenant(async (tx, events) => {
     const before = await lockCampaign(tx, id);
-    if (before.status !== 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_STATE', 'Only a campaign in progress can be cancelled');
+    if (before.status !== 'EM_ANDAMENTO')
+      throw new AppError('ERR_CAMPAIGN_STATE', 'Only a campaign in progress can be cancelled');
     await withdrawQueued(tx, id);
     await tx
       .update(campaigns)

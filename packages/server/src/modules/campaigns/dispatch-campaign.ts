@@ -35,12 +35,7 @@ const ticketRows = tableRows(tickets);
  * the connection's window of dispatched-but-not-sent texts and `DISPATCH_BATCH`. The campaign's
  * `sentCount` and `nextSendAt` move on in the same transaction.
  */
-export async function dispatchCampaign(
-  tx: Tx,
-  events: EventSink,
-  c: CampaignRow,
-  kicks: Kicks,
-): Promise<number> {
+export async function dispatchCampaign(tx: Tx, events: EventSink, c: CampaignRow, kicks: Kicks): Promise<number> {
   const whatsappId = c.whatsappId!;
   const { rows: conn } = await tx.execute<{ provider: string; mps: number; inflight: number; zone: string | null }>(sql`
     select w.provider, w.messages_per_second as mps,

@@ -24,7 +24,9 @@ const progressSentAt = new Map<number, number>();
  * rows (settle-campaigns.ts), and step each running campaign (step-campaign.ts) until it must
  * wait, its window is full or its time budget is spent; outboxes are kicked after each commit.
  */
-export async function sweepCampaigns(deps: Deps): Promise<{ started: number; dispatched: number; settled: number; finished: number }> {
+export async function sweepCampaigns(
+  deps: Deps,
+): Promise<{ started: number; dispatched: number; settled: number; finished: number }> {
   const did = { started: 0, dispatched: 0, settled: 0, finished: 0 };
   const companyIds = await runPlatform(deps, async (tx) => {
     const { rows } = await tx.execute<{ company_id: number }>(sql`
@@ -40,7 +42,12 @@ export async function sweepCampaigns(deps: Deps): Promise<{ started: number; dis
       const { rows } = await tx.execute<{ id: number; status: string }>(
         sql`select id, status from campaigns where status in ('EM_ANDAMENTO', 'CANCELADA') order by id`,
       );
-      const settled = await settleCampaigns(tx, events, companyId, rows.map((r) => r.id));
+      const settled = await settleCampaigns(
+        tx,
+        events,
+        companyId,
+        rows.map((r) => r.id),
+      );
       return { running: rows.filter((r) => r.status === 'EM_ANDAMENTO').map((r) => r.id), settled };
     });
     for (const n of settled.values()) did.settled += n;
@@ -60,7 +67,11 @@ export async function sweepCampaigns(deps: Deps): Promise<{ started: number; dis
         if (step.dispatched === 0) break;
       }
     }
-    await sendProgress(deps, companyId, [...changed].filter((id) => running.includes(id)));
+    await sendProgress(
+      deps,
+      companyId,
+      [...changed].filter((id) => running.includes(id)),
+    );
   }
   return did;
 }

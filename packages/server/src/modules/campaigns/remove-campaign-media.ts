@@ -15,7 +15,10 @@ export async function removeCampaignMedia(ctx: Ctx, id: number) {
     const before = await lockCampaign(tx, id);
     ensureFullyEditable(before);
     if (before.mediaPath === null) return { campaign: await loadCampaignDetail(tx, id), previous: null };
-    await tx.update(campaigns).set({ mediaPath: null, mediaName: null, updatedAt: new Date() }).where(eq(campaigns.id, id));
+    await tx
+      .update(campaigns)
+      .set({ mediaPath: null, mediaName: null, updatedAt: new Date() })
+      .where(eq(campaigns.id, id));
     const campaign = await loadCampaignDetail(tx, id);
     events.push(campaignEvents.saved(actor.companyId, 'update', campaign));
     return { campaign, previous: (await attachmentShared(tx, id)) ? null : before.mediaPath };

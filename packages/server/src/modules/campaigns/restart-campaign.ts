@@ -17,7 +17,8 @@ export function restartCampaign(ctx: Ctx, id: number) {
   const { actor } = ctx;
   return ctx.tenant(async (tx, events) => {
     const before = await lockCampaign(tx, id);
-    if (before.status !== 'CANCELADA') throw new AppError('ERR_CAMPAIGN_STATE', 'Only a cancelled campaign can be restarted');
+    if (before.status !== 'CANCELADA')
+      throw new AppError('ERR_CAMPAIGN_STATE', 'Only a cancelled campaign can be restarted');
     await makeShipping(tx, before);
     await tx
       .update(campaigns)

@@ -68,7 +68,9 @@ export const campaignRoutes =
       (req) => uploadCampaignMedia(req.ctx, req.params.id, req),
     );
 
-    app.delete('/:id/media-upload', { schema: { params }, config }, (req) => removeCampaignMedia(req.ctx, req.params.id));
+    app.delete('/:id/media-upload', { schema: { params }, config }, (req) =>
+      removeCampaignMedia(req.ctx, req.params.id),
+    );
 
     app.get('/:id/media', { schema: { params }, config }, async (req, reply) =>
       sendStoredFile(reply, await campaignFile(req.ctx, req.params.id)),
