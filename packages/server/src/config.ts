@@ -48,6 +48,11 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * How long the outbox waits for Meta's status of a Cloud API message whose send was cut short (the
+   * process died mid-send) before sending it again.
+   */
+  OUTBOX_IN_DOUBT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

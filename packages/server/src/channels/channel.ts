@@ -72,6 +72,12 @@ export interface AckUpdate {
   externalId: string;
   ack: number;
   error?: string;
+  /**
+   * The reference our send carried (`OutboundMessage.ref`), when the provider echoes it (Cloud API:
+   * `biz_opaque_callback_data`): it settles a message whose send was cut short before its id was
+   * recorded.
+   */
+  ref?: string;
 }
 
 export interface StatusUpdate {
@@ -134,6 +140,28 @@ export interface OutboundMessage {
   body: string;
   media?: { data: Buffer; mimetype: string; fileName: string; type: MediaType };
   quoted?: { externalId: string; fromMe: boolean; participant?: string };
+  /**
+   * Names the stored message (`outboundRef`), the same on every attempt: Cloud API sends it as
+   * `biz_opaque_callback_data` (echoed in its statuses), beta and sandbox derive the message id
+   * from it, so a send repeated after a crash is the same message.
+   */
+  ref?: string;
+}
+
+/**
+ * How the outbox may use a channel. Absent: one send at a time, unpaced, and a message whose send
+ * was cut short is sent again at once (the provider makes a repeat the same message).
+ */
+export interface SendPolicy {
+  /** Sends in flight at once (across recipients; one recipient's stay in order). */
+  concurrency: number;
+  /** Paced by the connection's `messages_per_second`. */
+  paced: boolean;
+  /**
+   * A message whose send was cut short is sent again only after OUTBOX_IN_DOUBT_MS without a
+   * status settling it (the provider reports sends by our `ref`).
+   */
+  inDoubtWaits: boolean;
 }
 
 /** A message we sent, to delete for everyone in its chat. */
@@ -150,12 +178,20 @@ export class SendError extends Error {
   constructor(
     message: string,
     readonly retry: boolean,
+    readonly more: {
+      /** The provider asked us to slow down (the outbox slows the connection's pace). */
+      throttled?: boolean;
+      /** The provider may have taken the message (no answer, 5xx): its send stays in doubt. */
+      unsure?: boolean;
+    } = {},
   ) {
     super(message);
   }
 }
 
 export interface Channel {
+  /** How the outbox sends through it (absent: one at a time, see SendPolicy). */
+  readonly sendPolicy?: SendPolicy;
   start(): Promise<void>;
   /** Stops this process's session without logging out (shutdown, lease handed over). */
   stop(): Promise<void>;

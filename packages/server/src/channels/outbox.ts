@@ -1,103 +1,275 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
-import { runTenant } from '../platform/context.js';
-import { contacts, messages, tickets } from '../db/schema/index.js';
-import { messageUpdated } from '../modules/messages/message-events.js';
-import { SendError, type Channel, type MediaType, type OutboundMessage } from './channel.js';
+import { SendError, type Channel, type MediaType, type OutboundMessage, type SendPolicy } from './channel.js';
 import { drainDeletes } from './outbox-deletes.js';
+import { Batch } from './outbox-batch.js';
+import { Pacer } from './outbox-pacer.js';
+import {
+  connectionPace,
+  loadQueued,
+  markStarted,
+  outboundRef,
+  recordResults,
+  type QueuedRow,
+  type SendResult,
+} from './outbox-rows.js';
 
 const RETRY_MS = 3_000;
+/** Queued messages read at once, oldest first. */
+const CHUNK = 200;
+/** Queued messages held in memory at most (a few tickets with long queues must not load them all). */
+const MAX_LOADED = 5_000;
+/** Results are written together: after this long from the first, or at this many. */
+const RECORD_EVERY_MS = 50;
+const RECORD_MAX = 100;
+/** A throttled send is tried again after 250, 500, 1000, 2000 ms, then the drain ends and retries later. */
+const THROTTLED_TRIES = 5;
+const THROTTLE_BACKOFF_MS = 250;
+/** An in-doubt message held for its status: the drain looks again this often (a status settles it). */
+const IN_DOUBT_POLL_MS = 1_000;
+
+const ONE_AT_A_TIME: SendPolicy = { concurrency: 1, paced: false, inDoubtWaits: false };
+
+/** One ticket's queued messages in memory, sent strictly one after another. */
+interface Line {
+  queue: QueuedRow[];
+  busy: boolean;
+}
 
 /**
- * Sends a connection's queued outbound messages, oldest first, one at a time: a message leaves
- * only after the one before it. A send that may succeed later (connection down, throttled) stops
- * the drain and asks to be retried; a refused one is marked with its error and the drain goes on.
- * Deleted messages are never sent. Deletions waiting to reach WhatsApp go first (a delete does not
- * wait behind a long queue), and one whose message was being sent meanwhile right after that send.
+ * Sends a connection's queued outbound messages, oldest first. Different tickets' messages go
+ * concurrently (up to the channel's `sendPolicy`: Cloud API 64 in flight, paced by the
+ * connection's messages per second; beta and sandbox one at a time); one ticket's go strictly
+ * one after another, the next only once the one before it was taken.
+ *
+ * - A send that may succeed later (connection down, throttled too long) holds its ticket, starts
+ *   nothing more, lets the sends in flight finish and asks to be retried. A throttled send slows
+ *   the connection's pacer and is tried again, in place, after a backoff.
+ * - A refused send is marked with its error and its ticket goes on.
+ * - Before a send, the message is marked `send_started_at` (batched, committed first). One found
+ *   still queued with the mark was cut short by a crash: it is in doubt. A provider that reports
+ *   sends by our reference (Cloud API) holds it, and its ticket, until a status settles it
+ *   (inbox/apply-acks.ts) or OUTBOX_IN_DOUBT_MS pass; beta and sandbox send it again at once,
+ *   under the same message id, so a repeat is the same message.
+ * - Deleted messages are never sent. Deletions waiting to reach WhatsApp go first (a delete does
+ *   not wait behind a long queue), and after the sends when one was deleted while being sent.
  */
 export async function drainOutbox(
   deps: Deps,
   whatsappId: number,
   companyId: number,
   channel: Channel,
+  pacer?: Pacer,
 ): Promise<{ sent: number; retryInMs?: number }> {
-  let sent = 0;
   // A delete that must wait (session down) does not hold the sends back: they find out for themselves.
-  let deletesWait = (await drainDeletes(deps, whatsappId, companyId, channel)).retry;
-  for (;;) {
-    const next = await runTenant(deps, companyId, async (tx) => {
-      const [row] = await tx
-        .select({ message: messages, number: contacts.number, isGroup: contacts.isGroup })
-        .from(messages)
-        .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .where(
-          and(
-            eq(messages.whatsappId, whatsappId),
-            eq(messages.fromMe, true),
-            eq(messages.ack, 0),
-            isNull(messages.error),
-            eq(messages.isDeleted, false),
-          ),
-        )
-        .orderBy(asc(messages.id))
-        .limit(1);
-      if (!row?.message.quotedMsgId) return row && { ...row, quoted: undefined };
-      const [quoted] = await tx.select().from(messages).where(eq(messages.id, row.message.quotedMsgId));
-      return { ...row, quoted };
-    });
-    if (!next) return deletesWait ? { sent, retryInMs: RETRY_MS } : { sent };
+  const deletesWait = (await drainDeletes(deps, whatsappId, companyId, channel)).retry;
+  const policy = channel.sendPolicy ?? ONE_AT_A_TIME;
+  const pace = policy.paced ? (pacer ?? new Pacer(Infinity)) : undefined;
+  if (pace) pace.setRate(await connectionPace(deps, whatsappId, companyId));
+  const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace);
+  const outcome = await drain.run();
+  let retryInMs = outcome.retryInMs;
+  if (outcome.deletes) {
+    const again = await drainDeletes(deps, whatsappId, companyId, channel);
+    if (again.retry) retryInMs ??= RETRY_MS;
+  } else if (deletesWait) retryInMs ??= RETRY_MS;
+  return retryInMs === undefined ? { sent: outcome.sent } : { sent: outcome.sent, retryInMs };
+}
 
-    const { message } = next;
-    const outbound: OutboundMessage = {
-      to: next.number,
-      isGroup: next.isGroup,
+class Drain {
+  private readonly lines = new Map<number, Line>();
+  /** Tickets whose head may start, in the order they became ready. */
+  private readonly ready: number[] = [];
+  /** Tickets held for this drain (in doubt, or a send to retry later): their messages wait. */
+  private readonly held = new Set<number>();
+  /** Provider ids of messages sent in this drain (a later message may quote one before it is recorded). */
+  private readonly sentIds = new Map<number, string>();
+  private after = 0;
+  private exhausted = false;
+  private loaded = 0;
+  private inFlight = 0;
+  private sent = 0;
+  private stop = false;
+  private retryAt?: number;
+  private deletes = false;
+  private wake?: () => void;
+  private readonly marker: Batch<number, boolean>;
+  private readonly recorder: Batch<SendResult, undefined>;
+  private recordFailure?: unknown;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly whatsappId: number,
+    private readonly companyId: number,
+    private readonly channel: Channel,
+    private readonly policy: SendPolicy,
+    private readonly pacer: Pacer | undefined,
+  ) {
+    this.marker = new Batch((ids) => markStarted(deps, whatsappId, companyId, ids), { delayMs: 0, maxItems: 500 });
+    this.recorder = new Batch(
+      async (results) => {
+        const rows = await recordResults(deps, companyId, results);
+        if (rows.some((r) => r.deleteRequestedAt)) this.deletes = true;
+        return results.map(() => undefined);
+      },
+      { delayMs: RECORD_EVERY_MS, maxItems: RECORD_MAX },
+    );
+  }
+
+  async run(): Promise<{ sent: number; retryInMs?: number; deletes: boolean }> {
+    try {
+      for (;;) {
+        if (this.stop) break;
+        if (!this.exhausted && this.ready.length < this.policy.concurrency && this.loaded < MAX_LOADED) {
+          await this.load();
+          continue;
+        }
+        if (this.ready.length === 0 || this.inFlight >= this.policy.concurrency) {
+          if (this.inFlight === 0 && this.ready.length === 0) break;
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          continue;
+        }
+        this.startNext();
+      }
+    } finally {
+      while (this.inFlight > 0) await new Promise<void>((resolve) => (this.wake = resolve));
+      await this.recorder.flush();
+    }
+    if (this.recordFailure) throw this.recordFailure;
+    const retryInMs = this.stop
+      ? RETRY_MS
+      : this.retryAt !== undefined
+        ? Math.max(10, Math.min(IN_DOUBT_POLL_MS, this.retryAt - Date.now()))
+        : undefined;
+    return { sent: this.sent, retryInMs, deletes: this.deletes };
+  }
+
+  private async load(): Promise<void> {
+    const rows = await loadQueued(this.deps, this.whatsappId, this.companyId, this.after, CHUNK);
+    if (rows.length < CHUNK) this.exhausted = true;
+    for (const row of rows) {
+      this.after = row.message.id;
+      const ticketId = row.message.ticketId;
+      if (this.held.has(ticketId)) continue;
+      let line = this.lines.get(ticketId);
+      if (!line) {
+        line = { queue: [], busy: false };
+        this.lines.set(ticketId, line);
+      }
+      line.queue.push(row);
+      this.loaded++;
+      if (line.queue.length === 1 && !line.busy) this.ready.push(ticketId);
+    }
+  }
+
+  private startNext(): void {
+    const ticketId = this.ready.shift()!;
+    const line = this.lines.get(ticketId)!;
+    const row = line.queue.shift()!;
+    this.loaded--;
+    const waitMs = this.policy.inDoubtWaits ? row.inDoubtWaitMs : null;
+    if (waitMs !== null && waitMs > 0) {
+      // Its send may have reached the provider: wait for the status, and keep the ticket's order.
+      this.hold(ticketId);
+      const at = Date.now() + waitMs;
+      this.retryAt = Math.min(this.retryAt ?? at, at);
+      return;
+    }
+    line.busy = true;
+    this.inFlight++;
+    void this.send(row)
+      .then((outcome) => {
+        line.busy = false;
+        if (outcome === 'retry') {
+          this.hold(ticketId);
+          this.stop = true;
+        } else if (line.queue.length > 0) this.ready.push(ticketId);
+        else this.lines.delete(ticketId);
+      })
+      .catch((err: unknown) => {
+        // A database failure (mark or record): stop here; what is queued stays for the next drain.
+        this.recordFailure ??= err;
+        this.stop = true;
+      })
+      .finally(() => {
+        this.inFlight--;
+        this.wakeUp();
+      });
+  }
+
+  private hold(ticketId: number): void {
+    this.held.add(ticketId);
+    const line = this.lines.get(ticketId);
+    if (line) this.loaded -= line.queue.length;
+    this.lines.delete(ticketId);
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** One message, through the pacer; throttled answers are tried again in place, slowing the pacer. */
+  private async send(row: QueuedRow): Promise<'sent' | 'refused' | 'retry' | 'skipped'> {
+    const outbound = await this.outbound(row);
+    let marked = false;
+    for (let attempt = 1; ; attempt++) {
+      await this.pacer?.take();
+      if (!marked) {
+        if (!(await this.marker.add(row.message.id))) return 'skipped'; // deleted (or settled) meanwhile
+        marked = true;
+      }
+      try {
+        const { externalId } = await this.channel.send(outbound);
+        this.sentIds.set(row.message.id, externalId);
+        this.sent++;
+        this.record({ id: row.message.id, externalId });
+        return 'sent';
+      } catch (err) {
+        if (err instanceof SendError && err.retry) {
+          if (err.more.throttled && attempt < THROTTLED_TRIES && !this.stop) {
+            this.pacer?.throttled();
+            const delay = THROTTLE_BACKOFF_MS * 2 ** (attempt - 1);
+            await new Promise((r) => setTimeout(r, delay / 2 + Math.random() * (delay / 2)));
+            continue;
+          }
+          if (err.more.throttled) this.pacer?.throttled();
+          this.record({ id: row.message.id, retry: true, unsure: err.more.unsure === true });
+          return 'retry';
+        }
+        this.record({ id: row.message.id, error: err instanceof Error ? err.message : String(err) });
+        return 'refused';
+      }
+    }
+  }
+
+  /** Results are written in batches; a failed write stops the drain (the rows stay queued or in doubt). */
+  private record(result: SendResult): void {
+    this.recorder.add(result).catch((err: unknown) => {
+      this.recordFailure ??= err;
+      this.stop = true;
+    });
+  }
+
+  private async outbound(row: QueuedRow): Promise<OutboundMessage> {
+    const { message } = row;
+    const quotedId = row.quoted?.externalId ?? (message.quotedMsgId ? this.sentIds.get(message.quotedMsgId) : undefined);
+    return {
+      to: row.number,
+      isGroup: row.isGroup,
       body: message.body,
+      ref: outboundRef(message),
       media: message.mediaUrl
         ? {
-            data: await deps.storage.get(message.mediaUrl),
+            data: await this.deps.storage.get(message.mediaUrl),
             mimetype: (message.data as { mimetype?: string } | null)?.mimetype ?? 'application/octet-stream',
             fileName: message.mediaName ?? 'file',
             type: message.mediaType as MediaType,
           }
         : undefined,
-      quoted: next.quoted?.externalId
-        ? {
-            externalId: next.quoted.externalId,
-            fromMe: next.quoted.fromMe,
-            participant: next.quoted.participant ?? undefined,
-          }
+      quoted: quotedId
+        ? { externalId: quotedId, fromMe: row.quoted?.fromMe ?? true, participant: row.quoted?.participant ?? undefined }
         : undefined,
     };
-    let result: { externalId?: string; error?: string };
-    try {
-      result = await channel.send(outbound);
-    } catch (err) {
-      if (err instanceof SendError && err.retry) return { sent, retryInMs: RETRY_MS };
-      result = { error: err instanceof Error ? err.message : String(err) };
-    }
-    const recorded = await runTenant(deps, companyId, async (tx, events) => {
-      const [row] = await tx
-        .update(messages)
-        .set(
-          result.externalId
-            ? {
-                externalId: result.externalId,
-                ack: sql`greatest(${messages.ack}, 1)`,
-                // Deleted while its send was under way: it went out after all, so it is deleted
-                // on WhatsApp too (and the "deleted before sending" mark no longer holds).
-                error: null,
-                deleteRequestedAt: sql`case when ${messages.isDeleted} then now() end`,
-                updatedAt: sql`now()`,
-              }
-            : { error: result.error ?? 'send failed', updatedAt: sql`now()` },
-        )
-        .where(eq(messages.id, message.id))
-        .returning();
-      if (row) events.push(await messageUpdated(tx, companyId, row));
-      return row;
-    });
-    if (result.externalId) sent++;
-    if (recorded?.deleteRequestedAt) deletesWait = (await drainDeletes(deps, whatsappId, companyId, channel)).retry;
   }
 }

@@ -8,6 +8,7 @@ export type { ChannelFactory, Whatsapp } from './channel.js';
 import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox } from './outbox.js';
+import { Pacer } from './outbox-pacer.js';
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
@@ -26,6 +27,8 @@ interface Live {
   draining: boolean;
   drainAgain: boolean;
   retryTimer?: NodeJS.Timeout;
+  /** The connection's send pace, kept across drains (a throttled connection stays slowed). */
+  pacer: Pacer;
 }
 
 /**
@@ -265,7 +268,13 @@ export class SessionRegistry implements Sessions {
       },
     };
     const channel = factory(conn, events, this.deps);
-    this.live.set(whatsappId, { channel, companyId: conn.companyId, draining: false, drainAgain: false });
+    this.live.set(whatsappId, {
+      channel,
+      companyId: conn.companyId,
+      draining: false,
+      drainAgain: false,
+      pacer: new Pacer(conn.messagesPerSecond),
+    });
     try {
       await channel.start();
     } catch (err) {
@@ -290,7 +299,7 @@ export class SessionRegistry implements Sessions {
     await live.channel.stop().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'channel stop failed'));
   }
 
-  /** Sends the connection's queued messages in order; one drain at a time per connection. */
+  /** Sends the connection's queued messages (outbox.ts); one drain at a time per connection. */
   private drain(whatsappId: number): void {
     const live = this.live.get(whatsappId);
     if (!live || this.stopped) return;
@@ -300,7 +309,7 @@ export class SessionRegistry implements Sessions {
     }
     live.draining = true;
     live.drainAgain = false;
-    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel)
+    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel, live.pacer)
       .then((result) => {
         if (result.retryInMs !== undefined) {
           clearTimeout(live.retryTimer);

@@ -1,18 +1,22 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
-import { messages, tickets } from '../db/schema/index.js';
+import { messages } from '../db/schema/index.js';
 import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
 import { runTenantRetrying } from './retry-transaction.js';
-import { messageEvents } from '../modules/messages/message-events.js';
+import { messagesUpdated } from '../modules/messages/message-events.js';
+import { refMessageId } from '../channels/outbox-rows.js';
 
 type Message = typeof messages.$inferSelect;
 
 /**
  * Acknowledgements of one connection (a webhook delivery's statuses, a session's one ack) in one
  * transaction: an ack moves a message's ack forward only (a late "delivered" never undoes "read");
- * a failure keeps the ack and records the error. Answers how many messages changed and the
- * external ids not stored (yet): a status can overtake the send that produced it, the caller may
- * try those again.
+ * a failure keeps the ack and records the error. A status whose external id is not stored but
+ * whose `ref` names a queued message of the connection whose send started (Cloud API
+ * `biz_opaque_callback_data`) settles it: the send reached the provider even if the process that
+ * made it died before recording it, or has not recorded it yet. Answers how many messages changed
+ * and the external ids not stored (yet): a status can overtake the send that produced it, the
+ * caller may try those again.
  */
 export async function applyAcks(
   deps: Deps,
@@ -22,7 +26,10 @@ export async function applyAcks(
   // Per message: the furthest ack, and the last error reported.
   const furthest = new Map<string, number>();
   const failed = new Map<string, string>();
+  const refs = new Map<string, number>();
   for (const u of updates) {
+    const refId = u.ref === undefined ? undefined : refMessageId(u.ref);
+    if (refId !== undefined) refs.set(u.externalId, refId);
     if (u.error) failed.set(u.externalId, u.error);
     else furthest.set(u.externalId, Math.max(u.ack, furthest.get(u.externalId) ?? 0));
   }
@@ -71,7 +78,39 @@ export async function applyAcks(
     }
 
     const touched = new Set([...changed.values()].map((r) => r.externalId));
-    const untouched = [...new Set([...furthest.keys(), ...failed.keys()])].filter((e) => !touched.has(e));
+    let untouched = [...new Set([...furthest.keys(), ...failed.keys()])].filter((e) => !touched.has(e));
+    const settling = untouched.filter((e) => refs.has(e));
+    if (settling.length > 0) {
+      const rows = await tx
+        .update(messages)
+        .set({
+          externalId: sql`v.e`,
+          ack: sql`greatest(${messages.ack}, v.ack)`,
+          error: sql`v.error`,
+          updatedAt: sql`now()`,
+        })
+        .from(
+          sql`unnest(${sql.param(settling.map((e) => refs.get(e)!))}::bigint[], ${sql.param(settling)}::text[],
+            ${sql.param(settling.map((e) => furthest.get(e) ?? 0))}::int[],
+            ${sql.param(settling.map((e) => failed.get(e) ?? null))}::text[]) as v(id, e, ack, error)`,
+        )
+        .where(
+          and(
+            eq(messages.id, sql`v.id`),
+            eq(messages.whatsappId, conn.id),
+            eq(messages.fromMe, true),
+            isNull(messages.externalId),
+            isNotNull(messages.sendStartedAt),
+            isNull(messages.error),
+            // No other message holds that id already (the unique index would refuse the batch).
+            sql`not exists (select 1 from messages o where o.whatsapp_id = ${conn.id} and o.external_id = v.e)`,
+          ),
+        )
+        .returning(getTableColumns(messages));
+      for (const r of rows) changed.set(r.id, r);
+      const settled = new Set(rows.map((r) => r.externalId));
+      untouched = untouched.filter((e) => !settled.has(e));
+    }
     let unknown: string[] = [];
     if (untouched.length > 0) {
       // Not moved: already at or past that ack (nothing to do), or not stored yet.
@@ -83,18 +122,8 @@ export async function applyAcks(
       unknown = untouched.filter((e) => !knownIds.has(e));
     }
 
-    if (changed.size > 0) {
-      // Published to whoever may see each message's ticket (as messageUpdated does, in one read).
-      const ticketIds = [...new Set([...changed.values()].map((r) => r.ticketId))];
-      const audience = await tx
-        .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
-        .from(tickets)
-        .where(inArray(tickets.id, ticketIds));
-      const byId = new Map(audience.map((t) => [t.id, t]));
-      for (const message of changed.values()) {
-        events.push(messageEvents.updated(conn.companyId, message, byId.get(message.ticketId)));
-      }
-    }
+    // Published to whoever may see each message's ticket (their tickets in one read).
+    events.push(...(await messagesUpdated(tx, conn.companyId, [...changed.values()])));
     return { changed: changed.size, unknown };
   });
 }

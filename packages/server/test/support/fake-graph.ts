@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signBody } from '../../src/channels/cloud/signature.js';
 
 /** One request the fake received, as it arrived. */
 export interface GraphRequest {
@@ -13,6 +14,22 @@ export interface GraphRequest {
   body?: any;
   /** Multipart fields (text) and the uploaded file, for media uploads. */
   form?: { fields: Record<string, string>; file?: { name: string; type: string; data: Buffer } };
+  /** When it arrived (ms since the epoch) and the HTTP status it was answered with. */
+  at: number;
+  answered?: number;
+}
+
+/** Where Meta reports a phone number's statuses: the connection's webhook, signed with its app secret. */
+export interface FakeWebhook {
+  url: string;
+  appSecret: string;
+  /** Before the first attempt (Meta's statuses come a moment after the send's answer). */
+  delayMs?: number;
+}
+
+export interface FakeGraphOptions {
+  /** How long each answer takes (the bench: ~20 ms, like Meta's). */
+  latencyMs?: number;
 }
 
 export interface FakeMedia {
@@ -36,8 +53,14 @@ const graphError = (code: number, message: string, type = 'OAuthException') => (
  * media bytes. It records every request, and can be told to refuse a phone number (401), to
  * throttle the next sends (error 130429) or to fail them with another error.
  */
-export async function startFakeGraph() {
+export async function startFakeGraph(opts: FakeGraphOptions = {}) {
   const requests: GraphRequest[] = [];
+  const webhooks = new Map<string, FakeWebhook>();
+  /** Message sends being answered right now, and the most at once. */
+  const load = { inFlight: 0, maxInFlight: 0 };
+  /** Status deliveries posted and answered 2xx, and those still being tried. */
+  const statuses = { delivered: 0, pending: 0 };
+  let closed = false;
   /** Messages accepted (answered with a wamid), in order. */
   const sent: { phoneNumberId: string; body: any; wamid: string }[] = [];
   const media = new Map<string, FakeMedia>();
@@ -53,7 +76,11 @@ export async function startFakeGraph() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void handle(req, Buffer.concat(chunks))
-        .then(({ status, json, bytes, type }) => {
+        .then(async (answer) => {
+          if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
+          return answer;
+        })
+        .then(({ status, json, bytes, type, after }) => {
           res.statusCode = status;
           if (bytes) {
             res.setHeader('content-type', type ?? 'application/octet-stream');
@@ -62,6 +89,7 @@ export async function startFakeGraph() {
             res.setHeader('content-type', 'application/json');
             res.end(JSON.stringify(json));
           }
+          after?.();
         })
         .catch((err: unknown) => {
           res.statusCode = 500;
@@ -71,17 +99,39 @@ export async function startFakeGraph() {
     });
   });
 
-  type Answer = { status: number; json?: unknown; bytes?: Buffer; type?: string };
+  /** `after`: what happens once the answer is on its way (a send's status webhook). */
+  type Answer = { status: number; json?: unknown; bytes?: Buffer; type?: string; after?: () => void };
 
   async function handle(req: http.IncomingMessage, raw: Buffer): Promise<Answer> {
+    const isSend = req.method === 'POST' && /\/messages$/.test(req.url ?? '');
+    if (isSend) load.maxInFlight = Math.max(load.maxInFlight, ++load.inFlight);
+    try {
+      return await answerOf(req, raw);
+    } finally {
+      if (isSend) setTimeout(() => load.inFlight--, opts.latencyMs ?? 0);
+    }
+  }
+
+  async function answerOf(req: http.IncomingMessage, raw: Buffer): Promise<Answer> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/v\d+(\.\d+)?(?=\/)/, '');
-    const record: GraphRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers };
+    const record: GraphRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      at: Date.now(),
+    };
     const ctype = String(req.headers['content-type'] ?? '');
     if (ctype.startsWith('application/json') && raw.length) record.body = JSON.parse(raw.toString('utf8'));
     if (ctype.startsWith('multipart/form-data')) record.form = await parseForm(raw, ctype);
     requests.push(record);
+    const answer = await route(req, path, record);
+    record.answered = answer.status;
+    return answer;
+  }
 
+  async function route(req: http.IncomingMessage, path: string, record: GraphRequest): Promise<Answer> {
     const bytesMatch = /^\/media-bytes\/([^/]+)$/.exec(path);
     if (!/^Bearer \S+/.test(String(req.headers.authorization ?? ''))) {
       return { status: 401, json: graphError(190, 'Invalid OAuth access token') };
@@ -145,6 +195,7 @@ export async function startFakeGraph() {
       }
       const wamid = `wamid.${randomBytes(18).toString('base64url')}`;
       sent.push({ phoneNumberId: id, body, wamid });
+      const hook = webhooks.get(id);
       return {
         status: 200,
         json: {
@@ -152,9 +203,64 @@ export async function startFakeGraph() {
           contacts: [{ input: body.to, wa_id: body.to }],
           messages: [{ id: wamid }],
         },
+        after: hook ? () => reportSent(hook, id, body, wamid) : undefined,
       };
     }
     return { status: 404, json: graphError(100, `Unsupported ${req.method} ${path}`) };
+  }
+
+  /**
+   * Meta's "sent" status of an accepted send, posted signed to the connection's webhook with the
+   * send's `biz_opaque_callback_data`; a delivery that is not answered 2xx is posted again every
+   * 500 ms (Meta retries), until the fake closes.
+   */
+  function reportSent(hook: FakeWebhook, phoneNumberId: string, body: any, wamid: string) {
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
+                statuses: [
+                  {
+                    id: wamid,
+                    status: 'sent',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: body.to,
+                    ...(typeof body.biz_opaque_callback_data === 'string'
+                      ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
+                      : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    statuses.pending++;
+    const attempt = () => {
+      if (closed) return void statuses.pending--;
+      fetch(hook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, hook.appSecret) },
+        body: raw,
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+          statuses.pending--;
+          statuses.delivered++;
+          waiters.forEach((w) => w());
+        })
+        .catch(() => setTimeout(attempt, 500));
+    };
+    setTimeout(attempt, hook.delayMs ?? 0);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -165,6 +271,13 @@ export async function startFakeGraph() {
     requests,
     sent,
     uploads,
+    load,
+    statuses,
+    /** Reports this phone number's accepted sends to a webhook, as Meta does (null: no longer). */
+    webhook(phoneNumberId: string, hook: FakeWebhook | null) {
+      if (hook) webhooks.set(phoneNumberId, hook);
+      else webhooks.delete(phoneNumberId);
+    },
     /** A media file a customer sent: `GET /{id}` gives its URL, the URL gives these bytes. */
     addMedia(id: string, data: Buffer, mimeType: string) {
       media.set(id, { data, mimeType });
@@ -211,6 +324,7 @@ export async function startFakeGraph() {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
         server.closeAllConnections();
         server.close(() => resolve());
       }),

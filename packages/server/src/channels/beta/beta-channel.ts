@@ -5,6 +5,7 @@ import {
   type WACallEvent,
   type WAMessage,
 } from '@whiskeysockets/baileys';
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Deps } from '../../platform/context.js';
 import {
@@ -135,7 +136,7 @@ export class BetaChannel implements Channel {
     if (!sock || !this.open) throw new SendError('WhatsApp is not connected', true);
     const jid = toJid(msg.to, msg.isGroup);
     const quoted = msg.quoted ? await this.quotedMessage(jid, msg.quoted) : undefined;
-    const messageId = generateMessageIDV2(sock.user?.id);
+    const messageId = msg.ref ? fixedMessageId(msg.ref) : generateMessageIDV2(sock.user?.id);
     this.inbound.sending(messageId);
     try {
       const sent = await sock.sendMessage(jid, outboundContent(msg), { messageId, ...(quoted ? { quoted } : {}) });
@@ -385,4 +386,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The WhatsApp message id of a stored message (`OutboundMessage.ref`), shaped like WhatsApp Web's
+ * own (3EB0 + hex). Fixed before the send, so a send repeated after a crash cut the first one short
+ * is the same message: WhatsApp keeps one message per id in a chat, as with its own resends.
+ */
+export function fixedMessageId(ref: string): string {
+  return `3EB0${createHash('sha256').update(ref).digest('hex').slice(0, 18).toUpperCase()}`;
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../test/support/cloud-webhook.js';
 import { inTenant } from '../../db/client.js';
 import { signBody } from './signature.js';
+import { outboundRef } from '../outbox-rows.js';
 import { messages } from '../../db/schema/index.js';
 import { sessionsOf } from '../../../test/support/app.js';
 
@@ -651,6 +652,8 @@ describe('outbound messages', () => {
       to: number,
       type: 'text',
       text: { preview_url: false, body: 'Olá! Como posso ajudar?' },
+      // Names our message: Meta echoes it in the send's statuses.
+      biz_opaque_callback_data: outboundRef(out),
     });
     const request = graph.requests.find((r) => r.body === sent.body)!;
     expect(request.method).toBe('POST');
@@ -681,7 +684,7 @@ describe('outbound messages', () => {
     const { number, row } = await inbound(conn);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4 '), randomBytes(200)]);
     const key = await t.running.deps.storage.put(conn.companyId, pdf, 'pdf');
-    await queueOutbound(conn, row.ticket_id, row.contact_id, {
+    const out = await queueOutbound(conn, row.ticket_id, row.contact_id, {
       body: 'Segue o boleto',
       mediaType: 'document',
       mediaUrl: key,
@@ -704,6 +707,7 @@ describe('outbound messages', () => {
       to: number,
       type: 'document',
       document: { id: mediaId, caption: 'Segue o boleto', filename: 'boleto.pdf' },
+      biz_opaque_callback_data: outboundRef(out),
     });
   });
 

@@ -7,6 +7,8 @@
 
 /** Graph error codes that mean "not now" (throughput, rate limits, temporary outages). */
 const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 133004]);
+/** Codes that ask the sender to slow down (throughput, pair rate, app and account rate limits). */
+const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
 /** Codes of an access token that is expired, revoked or lacks permission. */
 const AUTH_CODES = new Set([0, 10, 190]);
 /** Meta's largest media file (100 MB). */
@@ -22,6 +24,16 @@ export class GraphError extends Error {
     readonly retryable: boolean,
   ) {
     super(message);
+  }
+
+  /** Meta asks us to slow down. */
+  get throttled(): boolean {
+    return this.status === 429 || (this.code !== undefined && THROTTLE_CODES.has(this.code));
+  }
+
+  /** The request may have been taken: no answer, or a server error. */
+  get unsure(): boolean {
+    return this.status === 0 || this.status >= 500;
   }
 
   /** The access token is not accepted (expired, revoked, no permission). */
@@ -72,8 +84,12 @@ export class GraphClient {
     );
   }
 
+  /**
+   * A message send. Throttling is not retried here: the outbox slows the whole connection down
+   * instead of each of its sends in flight retrying on its own.
+   */
   sendMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<SendResult> {
-    return this.call<SendResult>('POST', `/${seg(phoneNumberId)}/messages`, { json: body }, false);
+    return this.call<SendResult>('POST', `/${seg(phoneNumberId)}/messages`, { json: body }, false, false);
   }
 
   /** Uploads a file to Meta's media store; answers the media id to send it by. */
@@ -118,9 +134,15 @@ export class GraphClient {
   /**
    * One Graph call. `retryNetwork`: whether a request that got no answer may be repeated (GETs and
    * idempotent posts). A message send is not repeated then — Meta may have taken it; the outbox
-   * decides. Throttled and 5xx answers are repeated for all calls.
+   * decides. Throttled (unless `retryThrottled` is false) and 5xx answers are repeated.
    */
-  private call<T>(method: string, path: string, body?: Body, retryNetwork = method === 'GET'): Promise<T> {
+  private call<T>(
+    method: string,
+    path: string,
+    body?: Body,
+    retryNetwork = method === 'GET',
+    retryThrottled = true,
+  ): Promise<T> {
     return this.attempts(async () => {
       const headers = this.auth();
       let payload: string | FormData | undefined;
@@ -133,7 +155,7 @@ export class GraphClient {
       const res = await this.fetch(this.base + path, { method, headers, body: payload }, this.timeoutMs);
       if (!res.ok) throw await errorOf(res);
       return (await res.json()) as T;
-    }, retryNetwork);
+    }, retryNetwork, retryThrottled);
   }
 
   private async fetch(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
@@ -145,7 +167,7 @@ export class GraphClient {
     }
   }
 
-  private async attempts<T>(fn: () => Promise<T>, retryNetwork: boolean): Promise<T> {
+  private async attempts<T>(fn: () => Promise<T>, retryNetwork: boolean, retryThrottled = true): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await fn();
@@ -154,6 +176,7 @@ export class GraphClient {
           err instanceof GraphError &&
           err.retryable &&
           (err.status !== 0 || retryNetwork) &&
+          (retryThrottled || !err.throttled) &&
           attempt < this.maxAttempts;
         if (!again) throw err;
         const delay = Math.min(5_000, this.baseDelayMs * 2 ** (attempt - 1));

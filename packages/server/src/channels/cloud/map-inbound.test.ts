@@ -160,6 +160,15 @@ describe('Cloud API status mapping', () => {
     expect(s('failed')?.error).toBe('failed');
     expect(s('deleted')).toBeUndefined();
   });
+
+  it("carries the send's biz_opaque_callback_data as ref", () => {
+    expect(s('sent', { biz_opaque_callback_data: 'balcao:42:x' })).toEqual({
+      externalId: 'wamid.s',
+      ack: 1,
+      ref: 'balcao:42:x',
+    });
+    expect(s('failed', { biz_opaque_callback_data: 'balcao:42:x' })).toMatchObject({ ack: 0, ref: 'balcao:42:x' });
+  });
 });
 
 describe('vCard', () => {

@@ -106,23 +106,27 @@ function unsupportedBody(m: WebhookMessage): string {
   return `[${m.type || 'unknown'} message not supported${why ? `: ${why}` : ''}]`;
 }
 
-/** Cloud API statuses → acks: sent 1, delivered 3, read 4; failed keeps the ack and carries the error. */
+/**
+ * Cloud API statuses → acks: sent 1, delivered 3, read 4; failed keeps the ack and carries the
+ * error. The send's `biz_opaque_callback_data` rides along as `ref`.
+ */
 export function mapStatus(s: WebhookStatus): AckUpdate | undefined {
+  const ref = s.biz_opaque_callback_data ? { ref: s.biz_opaque_callback_data } : {};
   switch (s.status) {
     case 'sent':
-      return { externalId: s.id, ack: 1 };
+      return { externalId: s.id, ack: 1, ...ref };
     case 'delivered':
-      return { externalId: s.id, ack: 3 };
+      return { externalId: s.id, ack: 3, ...ref };
     case 'read':
-      return { externalId: s.id, ack: 4 };
+      return { externalId: s.id, ack: 4, ...ref };
     case 'played':
-      return { externalId: s.id, ack: 5 };
+      return { externalId: s.id, ack: 5, ...ref };
     case 'failed': {
       const e = s.errors?.[0];
       const text = [e?.code, e?.title ?? e?.message, e?.error_data?.details]
         .filter((v) => v !== undefined && v !== '')
         .join(' ');
-      return { externalId: s.id, ack: 0, error: text || 'failed' };
+      return { externalId: s.id, ack: 0, error: text || 'failed', ...ref };
     }
     default:
       return undefined;

@@ -21,6 +21,13 @@ describe('Cloud API send body', () => {
     });
   });
 
+  it('names our message in biz_opaque_callback_data when the send carries a ref', () => {
+    expect(messageBody({ ...base, body: 'Oi', ref: 'balcao:7:x' })).toMatchObject({
+      biz_opaque_callback_data: 'balcao:7:x',
+    });
+    expect(messageBody({ ...base, body: 'Oi' })).not.toHaveProperty('biz_opaque_callback_data');
+  });
+
   it('media by id: caption for image/video/document, filename for documents, none for audio/sticker', () => {
     const media = (type: any, mimetype: string, fileName = 'f') => ({
       data: Buffer.from(''),

@@ -17,7 +17,8 @@ export function cloudMediaType(type: string, mimetype: string): CloudMedia {
 /**
  * The body of `POST /{phone-number-id}/messages` as Meta documents it: text, or media by the id
  * of an upload (`POST /{phone-number-id}/media`), with caption / filename where the type takes
- * them, and `context.message_id` for a reply.
+ * them, `context.message_id` for a reply, and `biz_opaque_callback_data` naming our message (Meta
+ * echoes it in the statuses of the send, up to 512 characters).
  */
 export function messageBody(msg: OutboundMessage, mediaId?: string): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -26,6 +27,7 @@ export function messageBody(msg: OutboundMessage, mediaId?: string): Record<stri
     to: digits(msg.to),
   };
   if (msg.quoted?.externalId) body.context = { message_id: msg.quoted.externalId };
+  if (msg.ref) body.biz_opaque_callback_data = msg.ref;
   if (msg.media && mediaId) {
     const type = cloudMediaType(msg.media.type, msg.media.mimetype);
     const object: Record<string, unknown> = { id: mediaId };

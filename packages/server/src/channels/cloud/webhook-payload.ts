@@ -105,6 +105,8 @@ export const webhookStatus = z.looseObject({
   status: z.string(),
   timestamp: z.union([z.string(), z.number()]).optional(),
   recipient_id: z.string().optional(),
+  /** What the send carried as `biz_opaque_callback_data` (our message's reference). */
+  biz_opaque_callback_data: z.string().optional(),
   errors: z.array(graphError).optional(),
 });
 export type WebhookStatus = z.infer<typeof webhookStatus>;

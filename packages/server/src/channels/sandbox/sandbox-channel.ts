@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isSandboxNumber, sandboxNumber } from '@balcao/contracts';
 import {
@@ -124,7 +124,8 @@ export class SandboxChannel implements Channel {
     if (this.state !== 'connected') throw new SendError('sandbox session is not connected', true);
     if (message.isGroup) throw new SendError('the sandbox has no groups', false);
     if (isSandboxNumber(message.to)) throw new SendError('a sandbox phone is no customer', false);
-    const externalId = `sandbox-${randomUUID()}`;
+    // The phone is the stored messages: a repeat of a send cut short is the same message under the same id.
+    const externalId = `sandbox-${message.ref ? uuidOf(message.ref) : randomUUID()}`;
     await this.store.rememberCustomer(message.to);
     this.deliver(externalId, 0);
     return { externalId };
@@ -206,4 +207,10 @@ export class SandboxChannel implements Channel {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
   }
+}
+
+/** A UUID-shaped digest of a message's reference (the sandbox's external ids look alike either way). */
+function uuidOf(ref: string): string {
+  const hex = createHash('sha256').update(ref).digest('hex');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join('-');
 }

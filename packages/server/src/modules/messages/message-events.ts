@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tickets, type contacts, type messages } from '../../db/schema/index.js';
 import { domainEvent, type DomainEvent } from '../../platform/domain-event.js';
@@ -38,4 +38,16 @@ export async function messageUpdated(tx: Tx, companyId: number, message: Message
     .from(tickets)
     .where(eq(tickets.id, message.ticketId));
   return messageEvents.updated(companyId, message, ticket);
+}
+
+/** `messageUpdated` for many messages, their tickets read in one query (the outbox's batches, acks). */
+export async function messagesUpdated(tx: Tx, companyId: number, rows: readonly MessageRow[]): Promise<DomainEvent[]> {
+  if (rows.length === 0) return [];
+  const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
+  const audience = await tx
+    .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
+    .from(tickets)
+    .where(inArray(tickets.id, ticketIds));
+  const byId = new Map(audience.map((t) => [t.id, t]));
+  return rows.map((message) => messageEvents.updated(companyId, message, byId.get(message.ticketId)));
 }
