@@ -334,6 +334,12 @@ describe('campaigns', () => {
     await mothers.waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, 'campaigns-390');
+    // The search (lower-cased, as the spec sends it) keeps the matching campaigns only.
+    await page.getByTestId('campaigns-search').locator('input').fill('MÃES');
+    await expect.poll(() => page.getByTestId('campaign-row').count()).toBe(1);
+    expect(await mothers.count()).toBe(1);
+    await page.getByTestId('campaigns-search').locator('input').fill('');
+    await row(page, 'Catálogo de verão').waitFor();
 
     // The modal, full screen on a phone; Escape leaves it.
     await page.getByTestId('campaign-add').focus();

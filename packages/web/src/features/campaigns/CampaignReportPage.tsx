@@ -53,7 +53,12 @@ function InfoCard({
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
+        <Typography
+          variant="h6"
+          component="p"
+          sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1rem', sm: '1.25rem' } }}
+          data-testid={`${testId}-value`}
+        >
           {value}
         </Typography>
       </Box>
