@@ -71,6 +71,10 @@ export const messages = pgTable(
     index('messages_outbox_idx')
       .on(t.whatsappId, t.id)
       .where(sql`${t.fromMe} and ${t.ack} = 0 and ${t.error} is null`),
+    // Whether a stored file is still shown by a message (before a file list or a campaign drops it).
+    index('messages_media_url_idx')
+      .on(t.mediaUrl)
+      .where(sql`${t.mediaUrl} is not null`),
     // Deletions waiting to reach WhatsApp, per connection.
     index('messages_delete_requested_idx')
       .on(t.whatsappId, t.id)

@@ -7,7 +7,9 @@ import { createStaff, createTenant, type Tenant } from '../../../test/support/fa
 import { expectError, expectInvalid, expectNotFound } from '../../../test/support/expect.js';
 import { connectSocket } from '../../../test/support/socket.js';
 import type { Api } from '../../../test/support/client.js';
-import { listen, scoped, settle } from '../../../test/support/inbox.js';
+import { insertContact, listen, scoped, settle } from '../../../test/support/inbox.js';
+import { eq } from 'drizzle-orm';
+import { fileListOptions, messages, tickets } from '../../db/schema/index.js';
 import { postRaw, rawMultipart, storedFiles } from '../../../test/support/uploads.js';
 import { changedTables, dbSnapshot } from '../../../test/support/db-snapshot.js';
 import { readFileList } from './read-file-list.js';
@@ -405,6 +407,46 @@ describe('DELETE /api/files/:id', () => {
     expectNotFound(await ana.api.get(`/api/files/${list.id}`));
     for (const key of keys) expect(await exists(key)).toBe(false);
     expectNotFound(await ana.api.delete(`/api/files/${list.id}`));
+  });
+
+  it('keeps a file a message still shows (a campaign sent it) when its option lets it go or the list goes', async () => {
+    const list = await fileList(ana.api);
+    const up = await upload(ana.token, list.id, [
+      ['fileId', String(list.options[0]!.id)],
+      ['fileId', String(list.options[1]!.id)],
+      file(PNG, 'image/png', 'a.png'),
+      file(PDF, 'application/pdf', 'b.pdf'),
+    ]);
+    const [shown, unshown] = up.body.options.map((o: { path: string }) => o.path) as [string, string];
+    // A conversation shows the first file, as a campaign's message does (by key, no copy).
+    const contact = await insertContact(t, a.companyId);
+    await scoped(t, a.companyId, async (tx) => {
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({ companyId: a.companyId, contactId: contact.id, status: 'closed' })
+        .returning();
+      await tx.insert(messages).values({
+        companyId: a.companyId,
+        ticketId: ticket!.id,
+        fromMe: true,
+        ack: 1,
+        mediaType: 'image',
+        mediaUrl: shown,
+      });
+    });
+    // Dropping the first option's file keeps it (shown); the second option goes with its file.
+    const res = await ana.api.put(`/api/files/${list.id}`, {
+      options: [{ id: list.options[0]!.id, name: 'Foto', path: null }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.options).toMatchObject([{ name: 'Foto', path: null }]);
+    expect(await exists(shown)).toBe(true);
+    expect(await exists(unshown)).toBe(false);
+    await scoped(t, a.companyId, (tx) =>
+      tx.update(fileListOptions).set({ path: shown }).where(eq(fileListOptions.id, list.options[0]!.id)),
+    );
+    expect((await ana.api.delete(`/api/files/${list.id}`)).status).toBe(204);
+    expect(await exists(shown)).toBe(true);
   });
 });
 

@@ -11,11 +11,16 @@ export interface FileListToSend {
 
 /**
  * A list as campaigns send it, read in the caller's tenant transaction (404 when it is not the
- * company's). `path` is a storage key the list owns: editing or deleting the list removes replaced
- * files after its commit, so a message meant to outlive such an edit keeps its own copy of the bytes.
+ * company's). Messages point to the options' files by key: the list's row is held `for share`
+ * until the caller commits, so an edit or delete of the list (which takes it `for update`) waits
+ * and then sees those messages, and keeps the files they show (`unusedByMessages`).
  */
 export async function readFileList(tx: Tx, fileListId: number): Promise<FileListToSend> {
-  const [list] = await tx.select({ message: fileLists.message }).from(fileLists).where(eq(fileLists.id, fileListId));
+  const [list] = await tx
+    .select({ message: fileLists.message })
+    .from(fileLists)
+    .where(eq(fileLists.id, fileListId))
+    .for('share');
   if (!list) throw notFound('file list');
   const options = await tx
     .select({

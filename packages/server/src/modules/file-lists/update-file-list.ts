@@ -7,11 +7,12 @@ import { loadFileList, lockFileList } from './file-list-view.js';
 import { fileListEvents } from './file-list-events.js';
 import { replaceOptions } from './replace-options.js';
 import { removeStoredFiles } from './file-list-media.js';
+import { unusedByMessages } from '../messages/media-in-use.js';
 
 /**
  * `PUT /files/{id}`: the fields given; `options`, when given, is the whole new list (kept by id,
  * new ones added, missing ones deleted). Files of deleted or emptied options leave storage after
- * commit.
+ * commit, unless a message (a campaign's) still shows them.
  */
 export async function updateFileList(ctx: Ctx, id: number, input: FileListUpdateBody) {
   const { actor } = ctx;
@@ -28,7 +29,7 @@ export async function updateFileList(ctx: Ctx, id: number, input: FileListUpdate
       .where(eq(fileLists.id, id));
     const list = await loadFileList(tx, id);
     events.push(fileListEvents.saved(actor.companyId, 'update', list));
-    return { list, orphans };
+    return { list, orphans: await unusedByMessages(tx, orphans) };
   });
   await removeStoredFiles(ctx, orphans);
   return list;

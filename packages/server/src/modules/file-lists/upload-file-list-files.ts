@@ -15,6 +15,7 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import { loadFileList, lockFileList, storedOptions } from './file-list-view.js';
 import { fileListEvents } from './file-list-events.js';
 import { removeStoredFiles } from './file-list-media.js';
+import { unusedByMessages } from '../messages/media-in-use.js';
 
 const ACCEPTED = FILE_LIST_MEDIA_LIMITS.flatMap((l) => l.types);
 /** A row id as a form field carries it: canonical digits within PostgreSQL's integer. */
@@ -63,7 +64,7 @@ export async function uploadFileListFiles(ctx: Ctx, id: number, req: FastifyRequ
       }
       const list = await loadFileList(tx, id);
       events.push(fileListEvents.saved(actor.companyId, 'update', list));
-      return { list, orphans };
+      return { list, orphans: await unusedByMessages(tx, orphans) };
     });
     await removeStoredFiles(ctx, orphans);
     return list;
