@@ -30,6 +30,7 @@ const ContactListItemsPage = lazy(() => import('../../features/contact-lists/Con
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../../features/campaigns/CampaignSettingsPage'));
+const FileListsPage = lazy(() => import('../../features/file-lists/FileListsPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -83,7 +84,7 @@ export function AppRoutes() {
         <Route path="queue-integration" element={gated(access.integrations, soon('menu.queueIntegration'))} />
         <Route path="connections" element={gated(access.admin, <ConnectionsPage />)} />
         <Route path="connections/:id/simulator" element={gated(access.admin, <SimulatorPage />)} />
-        <Route path="files" element={gated(access.admin, soon('menu.files'))} />
+        <Route path="files" element={gated(access.admin, <FileListsPage />)} />
         <Route path="queues" element={gated(access.admin, <QueuesPage />)} />
         <Route path="users" element={gated(access.users, <UsersPage />)} />
         <Route path="messages-api" element={gated(access.externalApi, soon('menu.messagesApi'))} />
