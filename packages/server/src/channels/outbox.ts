@@ -18,7 +18,12 @@ const RETRY_MS = 3_000;
 const CHUNK = 200;
 /** Queued messages held in memory at most (a few tickets with long queues must not load them all). */
 const MAX_LOADED = 5_000;
-/** Results are written together: after this long from the first, or at this many. */
+/**
+ * Marks before sends are written together after this long (each write is a transaction: one per
+ * send cost ~4 database round trips a send at 1,000/s); results after RECORD_EVERY_MS, or at so many.
+ */
+const MARK_EVERY_MS = 10;
+const MARK_MAX = 200;
 const RECORD_EVERY_MS = 50;
 const RECORD_MAX = 100;
 /** A throttled send is tried again after 250, 500, 1000, 2000 ms, then the drain ends and retries later. */
@@ -104,7 +109,10 @@ class Drain {
     private readonly policy: SendPolicy,
     private readonly pacer: Pacer | undefined,
   ) {
-    this.marker = new Batch((ids) => markStarted(deps, whatsappId, companyId, ids), { delayMs: 0, maxItems: 500 });
+    this.marker = new Batch((ids) => markStarted(deps, whatsappId, companyId, ids), {
+      delayMs: MARK_EVERY_MS,
+      maxItems: MARK_MAX,
+    });
     this.recorder = new Batch(
       async (results) => {
         const rows = await recordResults(deps, companyId, results);
