@@ -7,6 +7,7 @@ import { benchInboxDataset } from './inbox-dataset.ts';
 import { benchInboxQueries } from './inbox-queries.ts';
 import { benchInboxFanout } from './inbox-fanout.ts';
 import { benchContactListImport } from './contact-list-import.ts';
+import { benchOutbox } from './outbox.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'inbox-queries': () => benchInboxQueries(),
   'inbox-fanout': () => benchInboxFanout(),
   'contact-list-import': () => benchContactListImport(),
+  outbox: () => benchOutbox(),
 };
 
 const only = process.env.BENCH?.split(',');
