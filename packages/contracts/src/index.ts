@@ -25,4 +25,5 @@ export * from './schemas/schedules.js';
 export * from './schemas/contact-lists.js';
 export * from './schemas/file-lists.js';
 export * from './schemas/campaigns.js';
+export * from './schemas/flows.js';
 export * from './schemas/queues.js';

@@ -56,6 +56,8 @@ export const ENTITIES = [
   'fileLists',
   'fileListOptions',
   'campaigns',
+  'flows',
+  'flowCampaigns',
   'prompts',
   'queueIntegrations',
 ] as const;

@@ -17,3 +17,4 @@ export * from './sandbox.js';
 export * from './contact-lists.js';
 export * from './file-lists.js';
 export * from './campaigns.js';
+export * from './flows.js';
