@@ -7,6 +7,7 @@ import { benchInboxDataset } from './inbox-dataset.ts';
 import { benchInboxQueries } from './inbox-queries.ts';
 import { benchInboxFanout } from './inbox-fanout.ts';
 import { benchContactListImport } from './contact-list-import.ts';
+import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
 import { bundleServer } from './lib.ts';
 
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'inbox-fanout': () => benchInboxFanout(),
   'contact-list-import': () => benchContactListImport(),
   outbox: () => benchOutbox(),
+  campaign: () => benchCampaign(),
 };
 
 const only = process.env.BENCH?.split(',');
