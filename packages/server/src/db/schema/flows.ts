@@ -108,3 +108,24 @@ export const flowRuns = pgTable(
     index('flow_runs_flow_idx').on(t.flowId),
   ],
 );
+
+/**
+ * Files the flow API stored (`POST /flowbuilder/img|audio|content`). A media node names one by its
+ * storage key, which is what the upload answered; this row says the company uploaded it (a saved
+ * graph may name only these), its type, and the name it came with.
+ */
+export const flowMedia = pgTable(
+  'flow_media',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    key: text('key').notNull(),
+    mimetype: text('mimetype').notNull(),
+    fileName: text('file_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('flow_media_key_key').on(t.key)],
+);
