@@ -86,6 +86,8 @@ export const flowRuns = pgTable(
     /** running (moving now), waiting (for `waiting`), done, stopped (an attendant took the ticket, or the flow went). */
     status: text('status').$type<'running' | 'waiting' | 'done' | 'stopped'>().notNull().default('running'),
     nodeId: text('node_id'),
+    /** Inside a content block (singleBlock) waiting on one of its intervals: the element to go on from. */
+    blockAt: integer('block_at'),
     waiting: text('waiting').$type<'input' | 'time'>(),
     waitUntil: timestamp('wait_until', { withTimezone: true }),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
@@ -94,6 +96,8 @@ export const flowRuns = pgTable(
       onDelete: 'set null',
     }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended: end (no way out), ticket, handover (typebot/openai), attended, closed, loop, node gone. */
+    endReason: text('end_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,6 +110,8 @@ export const flowRuns = pgTable(
       .on(t.waitUntil)
       .where(sql`${t.status} = 'waiting' and ${t.waiting} = 'time'`),
     index('flow_runs_flow_idx').on(t.flowId),
+    // Whether a flow already took a message of this ticket (any run, ended or not): a repeat is ignored.
+    index('flow_runs_ticket_idx').on(t.ticketId, t.lastMessageId),
   ],
 );
 
