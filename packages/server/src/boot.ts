@@ -18,6 +18,7 @@ import { setPresence } from './modules/users/presence.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { scheduleSweeps } from './modules/schedules/jobs.js';
 import { campaignSweeps } from './modules/campaigns/jobs.js';
+import { flowSweeps } from './automation/flows/flow-sweep.js';
 import { startSweeps } from './platform/sweeps.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
@@ -72,7 +73,11 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     await app.listen({ port: config.PORT, host: config.HOST });
     await deps.sessions.start();
     // After the sessions: the first pass sends what fell due while no process ran.
-    const sweeps = startSweeps([...scheduleSweeps, ...campaignSweeps(config.CAMPAIGN_SWEEP_MS)], deps, log);
+    const sweeps = startSweeps(
+      [...scheduleSweeps, ...campaignSweeps(config.CAMPAIGN_SWEEP_MS), ...flowSweeps(config.FLOW_SWEEP_MS)],
+      deps,
+      log,
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     let stopping: Promise<void> | undefined;

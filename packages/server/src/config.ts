@@ -43,6 +43,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** How often each process passes over campaigns: a send waits at most this beyond its interval. */
   CAMPAIGN_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** How often each process looks for flow runs whose interval ended: a wait lasts at most this longer. */
+  FLOW_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', ''])

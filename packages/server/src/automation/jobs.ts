@@ -6,6 +6,8 @@ import { chatbotJobDef } from './chatbot-jobs.js';
 import { runChatbot } from './run-chatbot.js';
 import { expireTickets } from './expire-tickets.js';
 import { transferWaitingTickets } from './transfer-tickets.js';
+import { flowTurnJobDef } from './flows/flow-jobs.js';
+import { runFlowTurn } from './flows/advance-flow.js';
 
 /** The time rules: every minute, across companies (expiresTicket, timeToTransfer). */
 const sweepPayload = z.object({ companyId: z.null() });
@@ -25,9 +27,10 @@ export const transferTicketsJobDef = defineJob({
   cron: everyMinute,
 });
 
-/** The automation's jobs: the chatbot's turn (queued with each stored message) and the time rules. */
+/** The automation's jobs: the chatbot's and the flows' turns (queued with stored messages) and the time rules. */
 export const automationJobs = [
   handleJob({ spec: chatbotJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runChatbot(deps, job) }),
+  handleJob({ spec: flowTurnJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runFlowTurn(deps, job) }),
   handleJob({
     spec: expireTicketsJobDef,
     concurrency: 1,

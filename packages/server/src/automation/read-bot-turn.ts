@@ -20,6 +20,8 @@ export interface BotTurn {
   /** The customer's message text (null: not a customer message of this ticket). */
   body: string | null;
   contactName: string;
+  /** A flow runs in the ticket (automation/flows): it holds the conversation, the bot stays silent. */
+  flowRunning: boolean;
   /** The connection's setup: its texts and limits, the company's hours, its queues and their option trees. */
   setup: BotSetup | null;
 }
@@ -39,6 +41,7 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
     ${claim ? sql`with claimed as (${claimJob(claim)})` : sql``}
     select ${ticketRows.list('t')}, m.body as "_body", c.name as "_contactName",
       ${claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
+      exists (select 1 from flow_runs fr where fr.ticket_id = t.id and fr.status in ('running', 'waiting')) as "_flow",
       w.id as "_w", w.greeting_message as "_greeting", w.out_of_hours_message as "_outOfHours",
       w.time_use_bot_queues as "_timeUse", w.max_use_bot_queues as "_maxUse",
       co.timezone as "_zone", co.schedules as "_schedules",
@@ -66,6 +69,7 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
     ticket: ticketRows.map(row),
     body: (row._body as string | null) ?? null,
     contactName: row._contactName as string,
+    flowRunning: row._flow === true,
     setup:
       row._w === null
         ? null

@@ -31,6 +31,8 @@ export async function runChatbot(
     if (!turn?.claimed) return;
     const { ticket, body, setup } = turn;
     if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup) return;
+    // A flow started after this message was stored (an earlier message's phrase): it holds the ticket.
+    if (turn.flowRunning) return;
     if (ticket.whatsappId === null || body === null || setup === null) return;
     if (ticket.botHandledMessageId !== null && ticket.botHandledMessageId >= job.messageId) return;
 

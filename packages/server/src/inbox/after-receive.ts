@@ -3,6 +3,7 @@ import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import type { BatchItem, BatchReceived } from './receive-batch.js';
 import { handleRatingReply } from '../modules/tickets/rating-reply.js';
 import { runChatbot } from '../automation/run-chatbot.js';
+import { runFlowTurn } from '../automation/flows/advance-flow.js';
 import { answerRefusedCall } from '../automation/refused-call.js';
 
 /** A message as its storing transaction committed it (receive-batch.ts). */
@@ -10,15 +11,20 @@ type Stored = Extract<BatchReceived, { stored: true }>;
 
 /**
  * What reacts to a customer's message once it is stored, after its transaction commits: the answer
- * to a rating request, then the chatbot's turn, claiming the job the transaction queued, then the
- * answer to a call the provider refused. A failure here is logged and never undoes the stored
- * message; the chatbot's job then runs from a worker.
+ * to a rating request, then the flow's or the chatbot's turn (never both: receive-batch.ts queued
+ * one job or the other), claiming the job the transaction queued, then the answer to a call the
+ * provider refused. A failure here is logged and never undoes the stored message; the job then
+ * runs from a worker.
  */
 async function afterReceive(deps: Deps, conn: ConnectionRef, msg: InboundMessage, stored: Stored): Promise<void> {
   if (msg.fromMe) return;
   try {
     // No rating was asked when the message came in: nothing to read (a request made since is not answered by it).
     if (stored.ticket.ratingPending) await handleRatingReply(deps, conn.companyId, stored.ticketId, msg.body);
+    if (stored.flowJobId) {
+      const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
+      await runFlowTurn(deps, job, { claim: stored.flowJobId });
+    }
     if (stored.chatbotJobId) {
       const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
       await runChatbot(deps, job, { claim: stored.chatbotJobId });

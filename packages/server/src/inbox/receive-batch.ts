@@ -6,6 +6,8 @@ import { messages, tickets } from '../db/schema/index.js';
 import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from './preview.js';
 import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
+import { flowClaims } from '../automation/flows/flow-trigger.js';
+import { queueFlowJobs } from '../automation/flows/flow-jobs.js';
 import { tableRows } from './table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
@@ -22,11 +24,11 @@ type Ticket = typeof tickets.$inferSelect;
 type Message = typeof messages.$inferSelect;
 
 /**
- * What became of one item: stored (with its ticket as committed, and the chatbot's job when it
- * has one), or a duplicate.
+ * What became of one item: stored (with its ticket as committed, and the flow's or the chatbot's
+ * job when it has one), or a duplicate.
  */
 export type BatchReceived =
-  | { stored: true; messageId: number; ticketId: number; ticket: Ticket; chatbotJobId?: string }
+  | { stored: true; messageId: number; ticketId: number; ticket: Ticket; chatbotJobId?: string; flowJobId?: string }
   | { stored: false; reason: 'duplicate' };
 
 /**
@@ -132,9 +134,38 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
     if (row) storedItems.push({ index: i, row });
   }
 
+  // A flow takes the messages of a ticket whose run waits for input or whose text starts one, and
+  // keeps the chatbot silent while a run is live (flow-trigger.ts); its jobs are stored here too.
+  const claims = await flowClaims(
+    tx,
+    storedItems
+      .filter(({ index, row }) => {
+        const t = updated.get(row.ticketId)!;
+        const msg = items[index]!.msg;
+        return !msg.fromMe && !msg.isGroup && t.status === 'pending' && t.userId === null && !t.ratingPending;
+      })
+      .map(({ index, row }) => ({
+        messageId: row.id,
+        ticketId: row.ticketId,
+        whatsappId: items[index]!.conn.id,
+        body: items[index]!.msg.body,
+        isText: items[index]!.msg.type === 'chat',
+      })),
+  );
+  const flowJobOf = await queueFlowJobs(
+    deps,
+    tx,
+    companyId,
+    storedItems
+      .filter(({ row }) => claims.get(row.id) === 'flow')
+      .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
+  );
+
   // The chatbot's jobs are stored with the messages, in one statement (chatbot-jobs.ts).
-  const forBot = storedItems.filter(({ index, row }) =>
-    wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
+  const forBot = storedItems.filter(
+    ({ index, row }) =>
+      !claims.has(row.id) &&
+      wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
   );
   const jobOf = await queueChatbotJobs(
     deps,
@@ -153,6 +184,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       ticketId: row.ticketId,
       ticket,
       chatbotJobId: jobOf.get(row.id),
+      flowJobId: flowJobOf.get(row.id),
     };
     events.push(messageEvents.created(companyId, { ...row, contact }, ticket, contact));
   }

@@ -16,6 +16,7 @@ import { returnTicket } from './return-ticket.js';
 import { closeTicket } from './close-ticket.js';
 import { reopenTicket } from './reopen-ticket.js';
 import { transferTicket } from './transfer-ticket.js';
+import { stopFlowRuns, stopReason } from '../../automation/flows/stop-flow.js';
 
 type Step = 'transfer' | 'accept' | 'return' | 'close' | 'reopen' | 'none';
 
@@ -77,6 +78,9 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
       else if (step === 'reopen') await reopenTicket(s, input);
 
       const view = (await loadTicketView(tx, id))!;
+      // An attendant took the ticket, or it closed: its flow stops in this same transaction.
+      const stop = stopReason(view);
+      if (stop) await stopFlowRuns(tx, id, stop);
       if (step !== 'none' || Object.keys(fields).length > 0)
         events.push(...ticketEvents.changed(ctx.actor.companyId, view, before));
       return view;

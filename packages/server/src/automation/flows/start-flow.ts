@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { Deps, EventSink } from '../../platform/context.js';
+import { flows } from '../../db/schema/index.js';
+import type { Kicks } from '../../modules/tickets/auto-messages.js';
+import type { TicketRow } from '../../modules/tickets/ticket-view.js';
+import { messageVariables } from '../../modules/messages/message-variables.js';
+import { FlowGraph, type SavedGraph } from './flow-graph.js';
+import { walkFlow, type FlowTrigger, type RunPlace } from './run-node.js';
+import { applyOutcome } from './apply-outcome.js';
+import { readTicketTexts, type FlowTicket } from './flow-turn-read.js';
+
+export interface StartFlowInput {
+  flowId: number;
+  /** The ticket, locked by the caller (`select … for update`), which is not attended. */
+  ticket: TicketRow;
+  /** The flow campaign whose phrase started it (none: a queue integration). */
+  campaignId?: number;
+  /** The customer message that started it: a repeat of it starts nothing. */
+  messageId?: number;
+  /** Contact name and company zone when the caller has them (else read here). */
+  texts?: FlowTicket;
+}
+
+/**
+ * Starts flow `flowId` in the ticket, inside the caller's transaction: the run is stored (one live
+ * run per ticket: none is started while one runs) and walked from the start node to its first
+ * wait or its end, its messages queued. Answers the run's id, or undefined when the flow is
+ * inactive, not saved yet, or the ticket already runs one. The caller kicks `kicks` after commit.
+ * A queue integration of type flowbuilder starts its flow through here too.
+ */
+export async function startFlow(
+  deps: Deps,
+  tx: Tx,
+  events: EventSink,
+  kicks: Kicks,
+  input: StartFlowInput,
+): Promise<number | undefined> {
+  const { ticket } = input;
+  if (ticket.whatsappId === null || ticket.isGroup) return undefined;
+  const [flow] = await tx
+    .select({ graph: flows.graph, active: flows.active })
+    .from(flows)
+    .where(eq(flows.id, input.flowId));
+  if (!flow?.active || !flow.graph) return undefined;
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into flow_runs (company_id, ticket_id, flow_id, flow_campaign_id, status, last_message_id)
+    values (${ticket.companyId}, ${ticket.id}, ${input.flowId}, ${input.campaignId ?? null}, 'running', ${input.messageId ?? null})
+    on conflict (ticket_id) where status in ('running', 'waiting') do nothing
+    returning id`);
+  const runId = rows[0]?.id;
+  if (runId === undefined) return undefined;
+  const texts = input.texts ?? (await readTicketTexts(tx, ticket));
+  const start: RunPlace = { nodeId: null, blockAt: null, waiting: null, variables: {} };
+  await walkAndApply(deps, tx, events, kicks, texts, runId, flow.graph, start, { kind: 'start' }, input.messageId);
+  return runId;
+}
+
+/** Walks the graph from `at` on `trigger` and applies the outcome (the step's one write set). */
+export async function walkAndApply(
+  deps: Deps,
+  tx: Tx,
+  events: EventSink,
+  kicks: Kicks,
+  texts: FlowTicket,
+  runId: number,
+  graph: SavedGraph | null,
+  at: RunPlace,
+  trigger: FlowTrigger,
+  messageId?: number,
+): Promise<void> {
+  const env = {
+    messageVariables: messageVariables({
+      contactName: texts.contactName,
+      ticketId: texts.ticket.id,
+      timeZone: texts.timeZone,
+    }),
+    random: Math.random,
+  };
+  const outcome = walkFlow(new FlowGraph(graph ?? { nodes: [], connections: [] }), at, trigger, env);
+  await applyOutcome(deps, tx, events, kicks, texts.ticket, runId, outcome, messageId);
+}

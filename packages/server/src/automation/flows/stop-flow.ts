@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+
+/**
+ * Stops the ticket's live run, if any (status stopped, with why): an attendant took the ticket or
+ * it closed. Run inside the transaction that changed the ticket, after its row was locked (the
+ * flow's steps lock the ticket before the run: the same order, so the two never deadlock).
+ */
+export async function stopFlowRuns(tx: Tx, ticketId: number, reason: 'attended' | 'closed'): Promise<void> {
+  await tx.execute(sql`
+    update flow_runs set status = 'stopped', waiting = null, wait_until = null, end_reason = ${reason},
+      ended_at = now(), updated_at = now()
+    where ticket_id = ${ticketId} and status in ('running', 'waiting')`);
+}
+
+/** The reason to stop a ticket's flow as it now stands (attended or closed), or none. */
+export function stopReason(ticket: { status: string; userId: number | null }): 'attended' | 'closed' | undefined {
+  if (ticket.status === 'closed') return 'closed';
+  if (ticket.userId !== null || ticket.status !== 'pending') return 'attended';
+  return undefined;
+}
