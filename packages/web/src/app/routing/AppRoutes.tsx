@@ -31,6 +31,9 @@ const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'
 const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../../features/campaigns/CampaignSettingsPage'));
 const FileListsPage = lazy(() => import('../../features/file-lists/FileListsPage'));
+const FlowsPage = lazy(() => import('../../features/flows/FlowsPage'));
+const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditorPage'));
+const FlowCampaignsPage = lazy(() => import('../../features/flow-campaigns/FlowCampaignsPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -77,9 +80,9 @@ export function AppRoutes() {
           element={gated(access.campaigns, <ContactListItemsPage />)}
         />
         <Route path="campaigns-config" element={gated(access.campaigns, <CampaignSettingsPage />)} />
-        <Route path="phrase-lists" element={gated(access.flows, soon('menu.phraseLists'))} />
-        <Route path="flowbuilders" element={gated(access.flows, soon('menu.flowbuilders'))} />
-        <Route path="flowbuilder/:id?" element={gated(access.flows, soon('menu.flowbuilders'))} />
+        <Route path="phrase-lists" element={gated(access.flows, <FlowCampaignsPage />)} />
+        <Route path="flowbuilders" element={gated(access.flows, <FlowsPage />)} />
+        <Route path="flowbuilder/:id?" element={gated(access.flows, <FlowEditorPage />)} />
         <Route path="prompts" element={gated(access.prompts, soon('menu.prompts'))} />
         <Route path="queue-integration" element={gated(access.integrations, soon('menu.queueIntegration'))} />
         <Route path="connections" element={gated(access.admin, <ConnectionsPage />)} />

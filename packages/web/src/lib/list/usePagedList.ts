@@ -11,7 +11,7 @@ import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api } from '../api';
 import type { TableRows } from '../ui/InfiniteTable';
 import { useDebounce } from '../useDebounce';
-import { applyListChange, type PagedListSpec, type RowOf } from './listChange';
+import { applyListChange, type ListTarget, type PagedListSpec, type RowOf } from './listChange';
 import type { Identified, ListPage } from './pagedListCache';
 
 type Params = Record<string, string | number>;
@@ -21,9 +21,20 @@ export function usePagedList<Page extends ListPage<Identified, K>, K extends str
   /** Fixed filters sent with every page (e.g. `userId`). */
   params: Params = {},
 ) {
+  useLiveList(spec);
+  return usePagedRows<Page, K>(spec, params);
+}
+
+/**
+ * The same paged list without realtime events, for a domain that has no topic: its page reads
+ * the lists again after its own changes (`invalidateQueries` on `spec.key`).
+ */
+export function usePagedRows<Page extends ListPage<Identified, K>, K extends string>(
+  spec: Pick<ListTarget<K>, 'key' | 'rowsKey'> & { path: string },
+  params: Params = {},
+) {
   const [search, setSearch] = useState('');
   const searchParam = useDebounce(search.trim().toLowerCase());
-  useLiveList(spec);
   const query = useInfiniteQuery({
     queryKey: [...spec.key, params, searchParam],
     queryFn: ({ pageParam, signal }) =>
@@ -62,8 +73,8 @@ export function useLiveList<Page extends ListPage<Identified, K>, K extends stri
 }
 
 /** `DELETE {path}/{id}`, then the row leaves every cached list at once (its event follows). */
-export function useDeleteRow<Page extends ListPage<Identified, K>, K extends string, T extends Topic>(
-  spec: PagedListSpec<Page, K, T>,
+export function useDeleteRow<K extends string>(
+  spec: ListTarget<K> & { path: string },
   onDeleted?: (qc: QueryClient, id: number) => void,
 ) {
   const qc = useQueryClient();

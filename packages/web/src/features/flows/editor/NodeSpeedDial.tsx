@@ -1,0 +1,40 @@
+/** The speed-dial of node types: Inicio, Conteúdo, Menu … each opening its dialog (start is added at once). */
+import { useState } from 'react';
+import SpeedDial from '@mui/material/SpeedDial';
+import SpeedDialAction from '@mui/material/SpeedDialAction';
+import SpeedDialIcon from '@mui/material/SpeedDialIcon';
+import type { FlowNodeType } from '@balcao/contracts';
+import { useTranslation } from 'react-i18next';
+import { NODE_KINDS } from './nodeKinds';
+
+export function NodeSpeedDial({ onPick }: { onPick: (type: FlowNodeType) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <SpeedDial
+      ariaLabel={t('flows.editor.addNode')}
+      icon={<SpeedDialIcon />}
+      direction="down"
+      open={open}
+      onOpen={(_e, reason) => reason !== 'mouseEnter' && reason !== 'focus' && setOpen(true)}
+      onClose={(_e, reason) => reason !== 'mouseLeave' && reason !== 'blur' && setOpen(false)}
+      FabProps={{ size: 'medium', 'data-testid': 'flow-speed-dial' } as object}
+      sx={{ position: 'absolute', top: 12, left: 12, zIndex: 5, '& .MuiSpeedDial-actions': { pt: 5, mt: -5 } }}
+    >
+      {NODE_KINDS.map(({ type, icon: Icon, color }) => (
+        <SpeedDialAction
+          key={type}
+          icon={<Icon sx={{ color }} />}
+          slotProps={{
+            tooltip: { title: t(`flows.nodes.${type}`), placement: 'right', open: true },
+            fab: { size: 'small', 'data-testid': `flow-add-${type}` } as object,
+          }}
+          onClick={() => {
+            setOpen(false);
+            onPick(type);
+          }}
+        />
+      ))}
+    </SpeedDial>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { FLOW_NODE_ID_LENGTH, flowGraphBody } from '@balcao/contracts';
+import {
+  addNode,
+  duplicateNode,
+  fromSaved,
+  newNodeId,
+  removeNode,
+  startNode,
+  toSaved,
+  type EditorNode,
+} from './flowGraph';
+import { graphProblems } from './graphErrors';
+import { checkMedia } from './mediaLimits';
+
+const at = (id: string, x: number, y: number, width?: number): EditorNode => ({
+  id,
+  type: 'message',
+  position: { x, y },
+  data: { label: id },
+  ...(width ? { measured: { width, height: 80 } } : {}),
+});
+
+describe('flow graph', () => {
+  it('makes 30-character ids of letters and digits, different each time', () => {
+    const ids = new Set(Array.from({ length: 200 }, newNodeId));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^[A-Za-z0-9]{${FLOW_NODE_ID_LENGTH}}$`));
+  });
+
+  it('puts a new node 40 px right of the last node, at its height', () => {
+    const nodes = addNode([startNode(), at('m', 600, 320, 250)], 'interval', { sec: 5, label: 'Intervalo 5 seg' });
+    expect(nodes.at(-1)!.position).toEqual({ x: 600 + 250 + 40, y: 320 });
+    expect(nodes.at(-1)!.type).toBe('interval');
+  });
+
+  it('keeps one start node at 250,100, replaced when added again', () => {
+    const moved = { ...startNode(), position: { x: 900, y: 900 } };
+    const nodes = addNode([moved, at('m', 600, 320)], 'start', { label: 'Inicio do fluxo' });
+    expect(nodes.filter((n) => n.type === 'start')).toEqual([
+      expect.objectContaining({ id: '1', position: { x: 250, y: 100 } }),
+    ]);
+    expect(nodes).toHaveLength(2);
+  });
+
+  it('duplicates at max x + 240 and the last node’s y, with a new id, unselected', () => {
+    const nodes = [startNode(), { ...at('a', 700, 50), selected: true }, at('b', 400, 380)];
+    const copy = duplicateNode(nodes, 'a').at(-1)!;
+    expect(copy.position).toEqual({ x: 700 + 240, y: 380 });
+    expect(copy.id).not.toBe('a');
+    expect(copy.selected).toBe(false);
+    expect(copy.data).toEqual({ label: 'a' });
+    expect(duplicateNode(nodes, '1')).toBe(nodes);
+  });
+
+  it('removes a node with every connection it is part of; never the start', () => {
+    const edges = [
+      { id: 'e1', source: '1', target: 'a' },
+      { id: 'e2', source: 'a', target: 'b' },
+      { id: 'e3', source: '1', target: 'b' },
+    ];
+    const nodes = [startNode(), at('a', 1, 1), at('b', 2, 2)];
+    const after = removeNode(nodes, edges, 'a');
+    expect(after.nodes.map((n) => n.id)).toEqual(['1', 'b']);
+    expect(after.edges.map((e) => e.id)).toEqual(['e3']);
+    expect(removeNode(nodes, edges, '1').nodes).toHaveLength(3);
+  });
+
+  it('saves what the contract takes and reads it back unchanged', () => {
+    const { nodes } = fromSaved(null);
+    expect(nodes).toEqual([expect.objectContaining({ id: '1', type: 'start' })]);
+    const drawn = addNode(nodes, 'menu', {
+      message: 'Escolha',
+      arrayOption: [
+        { number: 1, value: 'Vendas' },
+        { number: 2, value: 'Suporte' },
+      ],
+    }).map((n) => ({ ...n, measured: { width: 220, height: 90 }, dragging: false }));
+    const menu = drawn[1]!;
+    const edges = [{ id: 'x', source: '1', sourceHandle: 'a', target: menu.id }];
+    const saved = toSaved(drawn, edges);
+    expect(flowGraphBody.safeParse({ idFlow: 1, ...saved }).success).toBe(true);
+    expect(saved.nodes[1]).not.toHaveProperty('measured');
+    const back = fromSaved(saved);
+    expect(toSaved(back.nodes, back.edges)).toEqual(saved);
+  });
+
+  it('names the node or edge a refused save points at', () => {
+    const nodes = [startNode(), at('a', 1, 1)];
+    const edges = [{ id: 'e1', source: '1', target: 'a' }];
+    expect(
+      graphProblems(
+        { 'nodes.1.data.label': 'required', 'connections.0.sourceHandle': 'unknownHandle', nodes: 'startRequired' },
+        nodes,
+        edges,
+      ),
+    ).toEqual([
+      { path: 'nodes.1.data.label', reason: 'required', nodeId: 'a' },
+      { path: 'connections.0.sourceHandle', reason: 'unknownHandle', edgeId: 'e1' },
+      { path: 'nodes', reason: 'startRequired' },
+    ]);
+  });
+
+  it('checks media against the spec’s limits', () => {
+    const file = (name: string, mb: number) => new File([new Uint8Array(Math.round(mb * 1024 * 1024))], name);
+    expect(checkMedia(file('a.png', 1.9), 'img')).toEqual({ ok: true });
+    expect(checkMedia(file('a.jpg', 2.1), 'img')).toEqual({ ok: false, error: 'tooLarge', maxMb: 2 });
+    expect(checkMedia(file('a.gif', 0.1), 'img')).toEqual({ ok: false, error: 'type' });
+    expect(checkMedia(file('a.opus', 1), 'audio')).toEqual({ ok: false, error: 'type' });
+    expect(checkMedia(file('a.opus', 1), 'audio', true)).toEqual({ ok: true });
+    expect(checkMedia(file('a.mov', 1), 'video')).toEqual({ ok: false, error: 'type' });
+  });
+});
