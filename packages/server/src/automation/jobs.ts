@@ -30,7 +30,11 @@ export const transferTicketsJobDef = defineJob({
 /** The automation's jobs: the chatbot's and the flows' turns (queued with stored messages) and the time rules. */
 export const automationJobs = [
   handleJob({ spec: chatbotJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runChatbot(deps, job) }),
-  handleJob({ spec: flowTurnJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runFlowTurn(deps, job) }),
+  handleJob({
+    spec: flowTurnJobDef,
+    concurrency: 8,
+    handle: (job, { deps }: { deps: Deps }) => runFlowTurn(deps, job),
+  }),
   handleJob({
     spec: expireTicketsJobDef,
     concurrency: 1,
