@@ -8,21 +8,23 @@ import { refMessageId } from '../channels/outbox-rows.js';
 
 type Message = typeof messages.$inferSelect;
 
+/** What became of one acknowledgement: it moved its message, or names a message not stored (yet). */
+export interface AckResult {
+  changed: boolean;
+  unknown: boolean;
+}
+
 /**
  * Acknowledgements of one connection (a webhook delivery's statuses, a session's one ack) in one
  * transaction: an ack moves a message's ack forward only (a late "delivered" never undoes "read");
  * a failure keeps the ack and records the error. A status whose external id is not stored but
  * whose `ref` names a queued message of the connection whose send started (Cloud API
  * `biz_opaque_callback_data`) settles it: the send reached the provider even if the process that
- * made it died before recording it, or has not recorded it yet. Answers how many messages changed
- * and the external ids not stored (yet): a status can overtake the send that produced it, the
- * caller may try those again.
+ * made it died before recording it, or has not recorded it yet. Answers, per update in order,
+ * whether it changed its message (counted once per message) and whether its external id is not
+ * stored (yet): a status can overtake the send that produced it, the caller may try those again.
  */
-export async function applyAcks(
-  deps: Deps,
-  conn: ConnectionRef,
-  updates: readonly AckUpdate[],
-): Promise<{ changed: number; unknown: string[] }> {
+export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readonly AckUpdate[]): Promise<AckResult[]> {
   // Per message: the furthest ack, and the last error reported.
   const furthest = new Map<string, number>();
   const failed = new Map<string, string>();
@@ -33,7 +35,7 @@ export async function applyAcks(
     if (u.error) failed.set(u.externalId, u.error);
     else furthest.set(u.externalId, Math.max(u.ack, furthest.get(u.externalId) ?? 0));
   }
-  if (furthest.size === 0 && failed.size === 0) return { changed: 0, unknown: [] };
+  if (furthest.size === 0 && failed.size === 0) return updates.map(() => ({ changed: false, unknown: false }));
   const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
   return runTenantRetrying(deps, conn.companyId, 'acks', async (tx, events) => {
@@ -124,6 +126,8 @@ export async function applyAcks(
 
     // Published to whoever may see each message's ticket (their tickets in one read).
     events.push(...(await messagesUpdated(tx, conn.companyId, [...changed.values()])));
-    return { changed: changed.size, unknown };
+    const moved = new Set([...changed.values()].map((r) => r.externalId));
+    const missing = new Set(unknown);
+    return updates.map((u) => ({ changed: moved.delete(u.externalId), unknown: missing.has(u.externalId) }));
   });
 }

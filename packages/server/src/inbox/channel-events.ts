@@ -8,7 +8,9 @@ import { connectionEvents } from '../modules/connections/connection-events.js';
 import type { ChannelEvents, ConnectionRef, EventsFor } from '../channels/channel.js';
 import { GroupCommit } from './group-commit.js';
 import { receiveBatch, type BatchItem, type BatchReceived } from './receive-batch.js';
-import { applyStatuses, deliver } from './deliver.js';
+import { applyStatuses, deliver, type Stores } from './deliver.js';
+import { applyAcks, type AckResult } from './apply-acks.js';
+import type { AckUpdate } from '../channels/channel.js';
 
 /**
  * Concurrent batches of one company share a transaction (group-commit.ts): at most this many
@@ -18,19 +20,40 @@ import { applyStatuses, deliver } from './deliver.js';
  */
 const GROUP_MAX_MESSAGES = 500;
 const GROUP_PARALLEL = 2;
+/**
+ * Acks of one connection share a transaction the same way: Meta posts a status per delivery, one
+ * to three per message sent, so a campaign at hundreds of sends a second brings as many
+ * deliveries, each of which would otherwise pay a transaction of its own.
+ */
+const ACKS_MAX = 1_000;
 
 /**
  * The one door through which every provider's reports enter the pipeline (`ChannelEvents`),
  * made once per process in boot.ts and handed to the session registry and to the provider routes
  * that receive reports (the Cloud API webhook, the sandbox simulator). Its batches of one company
- * go through one group commit, whichever connection or provider they come from.
+ * go through one group commit, whichever connection or provider they come from; the acks of one
+ * connection through another.
  */
 export function channelEventsFor(deps: Deps): EventsFor {
   const group = new GroupCommit<BatchItem, BatchReceived>((companyId, items) => receiveBatch(deps, companyId, items), {
     maxItems: GROUP_MAX_MESSAGES,
     parallel: GROUP_PARALLEL,
   });
-  const store = (companyId: number, items: BatchItem[]) => group.submit(companyId, items);
+  const connections = new Map<number, ConnectionRef>();
+  const acks = new GroupCommit<AckUpdate, AckResult>(
+    (connId, items) => applyAcks(deps, connections.get(connId)!, items),
+    {
+      maxItems: ACKS_MAX,
+      parallel: GROUP_PARALLEL,
+    },
+  );
+  const store: Stores = {
+    batch: (companyId, items) => group.submit(companyId, items),
+    acks: (conn, updates) => {
+      connections.set(conn.id, { id: conn.id, companyId: conn.companyId });
+      return acks.submit(conn.id, [...updates]);
+    },
+  };
 
   return (conn: ConnectionRef): ChannelEvents => {
     const ref = { id: conn.id, companyId: conn.companyId };
@@ -41,7 +64,7 @@ export function channelEventsFor(deps: Deps): EventsFor {
         await door.deliver({ messages: [message] });
       },
       async ack(update) {
-        await applyStatuses(deps, ref, [update]);
+        await applyStatuses(store.acks, ref, [update]);
       },
       async update(update) {
         await door.deliver({ updates: [update] });

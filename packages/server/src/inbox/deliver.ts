@@ -7,10 +7,17 @@ import type { BatchItem, BatchReceived } from './receive-batch.js';
 import { withMedia } from './inbound-media.js';
 import { reactToBatch } from './after-receive.js';
 import { applyUpdate } from './apply-update.js';
-import { applyAcks } from './apply-acks.js';
+import type { AckResult } from './apply-acks.js';
 
 /** How a batch's messages reach the database: `receiveBatch`, through the group commit (channel-events.ts). */
 export type StoreBatch = (companyId: number, items: BatchItem[]) => Promise<BatchReceived[]>;
+/** How a connection's acks reach the database: `applyAcks`, through its group commit (channel-events.ts). */
+export type StoreAcks = (conn: ConnectionRef, acks: readonly AckUpdate[]) => Promise<AckResult[]>;
+/** Where a batch goes. */
+export interface Stores {
+  batch: StoreBatch;
+  acks: StoreAcks;
+}
 
 /** A status can overtake the send that produced it (the outbox has not written the external id yet). */
 const STATUS_RETRY_MS = [150, 500];
@@ -26,7 +33,7 @@ export async function deliver(
   deps: Deps,
   conn: ConnectionRef,
   batch: InboundBatch,
-  store: StoreBatch,
+  store: Stores,
 ): Promise<DeliverySummary> {
   const summary: DeliverySummary = { stored: 0, duplicates: 0, acks: 0, updates: 0, skipped: 0 };
   let reacted = Promise.resolve();
@@ -34,24 +41,24 @@ export async function deliver(
   summary.skipped += (batch.messages?.length ?? 0) - messages.length;
   if (messages.length > 0) {
     const items = await withMedia(deps, conn, messages);
-    const results = await store(conn.companyId, items);
+    const results = await store.batch(conn.companyId, items);
     for (const r of results)
       if (r.stored) summary.stored++;
       else summary.duplicates++;
     reacted = reactToBatch(deps, items, results);
   }
   for (const update of batch.updates ?? []) if (await applyUpdate(deps, conn, update)) summary.updates++;
-  if (batch.acks?.length) summary.acks += await applyStatuses(deps, conn, batch.acks, STATUS_RETRY_MS);
+  if (batch.acks?.length) summary.acks += await applyStatuses(store.acks, conn, batch.acks, STATUS_RETRY_MS);
   await reacted;
   return summary;
 }
 
 /**
- * A connection's acks in one transaction; those naming a message not stored yet are tried again
- * after each of `retryMs` (none: applied once).
+ * A connection's acks (stored in one transaction with those arriving beside them); those naming
+ * a message not stored yet are tried again after each of `retryMs` (none: applied once).
  */
 export async function applyStatuses(
-  deps: Deps,
+  storeAcks: StoreAcks,
   conn: ConnectionRef,
   acks: readonly AckUpdate[],
   retryMs: readonly number[] = [],
@@ -59,12 +66,11 @@ export async function applyStatuses(
   let changed = 0;
   let pending = acks;
   for (let attempt = 0; ; attempt++) {
-    const outcome = await applyAcks(deps, conn, pending);
-    changed += outcome.changed;
+    const results = await storeAcks(conn, pending);
+    changed += results.filter((r) => r.changed).length;
     const delay = retryMs[attempt];
-    if (outcome.unknown.length === 0 || delay === undefined) return changed;
-    const unknown = new Set(outcome.unknown);
-    pending = pending.filter((a) => unknown.has(a.externalId));
+    pending = pending.filter((_, i) => results[i]!.unknown);
+    if (pending.length === 0 || delay === undefined) return changed;
     await new Promise((r) => setTimeout(r, delay));
   }
 }

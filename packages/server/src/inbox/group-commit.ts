@@ -1,6 +1,6 @@
 /**
- * Group commit for inbound batches: deliveries of one company that arrive while its batches are
- * being stored wait together and go into the next transaction as one batch. At low load a
+ * Group commit for inbound batches (keyed by company) and acks (keyed by connection): deliveries
+ * of one key that arrive while its batches are being stored wait together and go into the next transaction as one batch. At low load a
  * delivery is stored at once, alone (no window to wait out); under load transactions grow
  * instead of multiplying, so their fixed cost (round trips, commit flush) is paid once for many
  * deliveries. Each caller still learns its own results, only once the batch holding them commits.
