@@ -1,6 +1,8 @@
+import { requestJson, type JsonAnswer } from './graph-http.js';
+
 /**
- * The subset of Meta's Graph API a Cloud API connection uses, over global fetch, with the
- * connection's access token. Throttling (130429 and the other rate-limit codes) and 5xx answers
+ * The subset of Meta's Graph API a Cloud API connection uses, with the connection's access token:
+ * JSON calls over node's http (graph-http.ts), media uploads and downloads over fetch. Throttling (130429 and the other rate-limit codes) and 5xx answers
  * are retried here with exponential backoff, a few times; what remains is thrown as a GraphError
  * that says whether trying again later can help. The token never appears in errors or logs.
  */
@@ -143,19 +145,35 @@ export class GraphClient {
     retryNetwork = method === 'GET',
     retryThrottled = true,
   ): Promise<T> {
-    return this.attempts(async () => {
-      const headers = this.auth();
-      let payload: string | FormData | undefined;
-      if (body && 'json' in body) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body.json);
-      } else if (body) {
-        payload = body.form;
-      }
-      const res = await this.fetch(this.base + path, { method, headers, body: payload }, this.timeoutMs);
-      if (!res.ok) throw await errorOf(res);
-      return (await res.json()) as T;
-    }, retryNetwork, retryThrottled);
+    return this.attempts(
+      async () => {
+        const headers = this.auth();
+        let res: JsonAnswer;
+        if (body && 'form' in body) {
+          res = await this.fetch(this.base + path, { method, headers, body: body.form }, this.timeoutMs);
+        } else {
+          if (body) headers['content-type'] = 'application/json';
+          res = await this.request(method, this.base + path, headers, body && JSON.stringify(body.json));
+        }
+        if (!res.ok) throw await errorOf(res);
+        return (await res.json()) as T;
+      },
+      retryNetwork,
+      retryThrottled,
+    );
+  }
+
+  private async request(method: string, url: string, headers: Record<string, string>, body?: string) {
+    try {
+      return await requestJson(url, method, headers, body, this.timeoutMs);
+    } catch (err) {
+      throw new GraphError(
+        `Graph API unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        0,
+        undefined,
+        true,
+      );
+    }
   }
 
   private async fetch(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
@@ -190,7 +208,7 @@ export class GraphClient {
 const seg = (id: string) => encodeURIComponent(id);
 
 /** Meta's error body `{error: {message, code, error_subcode, error_data, fbtrace_id}}` → GraphError. */
-async function errorOf(res: Response): Promise<GraphError> {
+async function errorOf(res: JsonAnswer): Promise<GraphError> {
   let code: number | undefined;
   let message = `HTTP ${res.status}`;
   try {
