@@ -189,11 +189,44 @@ export function sourceHandlesOf(node: FlowNode): readonly (string | null)[] {
   }
 }
 
+/** The kind of a content block's element, from its `number` (`message0` → message). */
+export const blockElementKind = (number: string) =>
+  /^[a-z]+/.exec(number)![0] as 'message' | 'interval' | 'img' | 'audio' | 'video';
+
+/**
+ * A content block's own rules (the spec's content dialog): every `seq` entry names one of its
+ * elements, each element once; a text is not empty, an interval is 1–120 s, a media card names a
+ * file (an empty card is deleted, not saved).
+ */
+function checkBlock(
+  data: FlowNodeData['singleBlock'],
+  at: (string | number)[],
+  issue: (p: (string | number)[], m: string) => void,
+) {
+  const numbers = new Set<string>();
+  data.elements.forEach((e, k) => {
+    const path = [...at, 'elements', k];
+    if (numbers.has(e.number)) issue([...path, 'number'], 'duplicate');
+    numbers.add(e.number);
+    const kind = blockElementKind(e.number);
+    if (kind === 'interval') {
+      const sec = /^\d{1,3}$/.test(e.value.trim()) ? Number(e.value.trim()) : NaN;
+      if (Number.isNaN(sec)) issue([...path, 'value'], 'notANumber');
+      else if (sec < 1) issue([...path, 'value'], 'tooSmall');
+      else if (sec > FLOW_INTERVAL_MAX_SECONDS) issue([...path, 'value'], 'tooLarge');
+    } else if (e.value.trim() === '') issue([...path, 'value'], 'required');
+  });
+  data.seq.forEach((n, k) => {
+    if (!numbers.has(n)) issue([...at, 'seq', k], 'unknownElement');
+  });
+}
+
 /**
  * The graph's rules, each refusal naming what breaks it (`nodes.3.id`, `connections.5.sourceHandle`):
- * one start node (id "1"); node ids unique; a menu's options numbered 1..n in order; edges between
- * nodes that exist, never into the start, leaving by a handle their source has, at most one edge
- * per source handle; a ticket node ends the run (no way out).
+ * one start node (id "1"); node ids unique; a menu's options numbered 1..n in order; a content
+ * block's elements (checkBlock); edges between nodes that exist, never into the start, leaving by a
+ * handle their source has, at most one edge per source handle; a ticket node ends the run (no way
+ * out). Which queues and files a graph may name is the server's to check (the company's own).
  */
 function checkGraph(graph: { nodes: FlowNode[]; connections: FlowConnection[] }, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -208,6 +241,7 @@ function checkGraph(graph: { nodes: FlowNode[]; connections: FlowConnection[] },
       n.data.arrayOption.forEach((o, k) => {
         if (o.number !== k + 1) issue(['nodes', i, 'data', 'arrayOption', k, 'number'], 'notSequential');
       });
+    if (n.type === 'singleBlock') checkBlock(n.data, ['nodes', i, 'data'], issue);
   });
   const used = new Set<string>();
   graph.connections.forEach((c, i) => {
@@ -226,12 +260,27 @@ function checkGraph(graph: { nodes: FlowNode[]; connections: FlowConnection[] },
   });
 }
 
+const EXAMPLE_GRAPH = {
+  nodes: [
+    { id: FLOW_START_ID, type: 'start', position: { ...FLOW_START_POSITION }, data: { label: 'Inicio do fluxo' } },
+    { id: 'k3x9q2m7v1c8b4n6z5w0r2t7y8u1i3', type: 'message', position: { x: 540, y: 100 }, data: { label: 'Olá!' } },
+  ],
+  connections: [{ source: FLOW_START_ID, target: 'k3x9q2m7v1c8b4n6z5w0r2t7y8u1i3' }],
+};
+
 /** `POST /flowbuilder/flow`: the whole graph of flow `idFlow`, refused whole when a rule breaks. */
 export const flowGraphBody = z
   .object({
     idFlow: ref('flows'),
-    nodes: z.array(flowNode).max(FLOW_MAX_NODES, 'tooMany'),
-    connections: z.array(flowConnection).max(FLOW_MAX_CONNECTIONS, 'tooMany'),
+    // The examples: a graph the generated suites can start from (no draw meets the rules by chance).
+    nodes: z
+      .array(flowNode)
+      .max(FLOW_MAX_NODES, 'tooMany')
+      .meta({ examples: [EXAMPLE_GRAPH.nodes] }),
+    connections: z
+      .array(flowConnection)
+      .max(FLOW_MAX_CONNECTIONS, 'tooMany')
+      .meta({ examples: [EXAMPLE_GRAPH.connections] }),
   })
   .superRefine((g, ctx) => checkGraph(g as { nodes: FlowNode[]; connections: FlowConnection[] }, ctx));
 export type FlowGraphBody = { idFlow: number; nodes: FlowNode[]; connections: FlowConnection[] };
@@ -251,6 +300,29 @@ export type FlowsQuery = z.infer<typeof flowsQuery>;
 
 /** `POST /flowbuilder/img|audio|content`: multipart field `medias`. */
 export const FLOW_MEDIA_FIELD = 'medias';
+const MB = 1024 * 1024;
+const IMAGE = { kind: 'image', types: ['image/png', 'image/jpeg'], maxBytes: 2 * MB } as const;
+/** Opus is sent in an Ogg container (`.opus` as `audio/ogg`), as for file lists. */
+const AUDIO = { kind: 'audio', types: ['audio/ogg', 'audio/mpeg'], maxBytes: 5 * MB } as const;
+const VIDEO = { kind: 'video', types: ['video/mp4'], maxBytes: 20 * MB } as const;
+/** What each upload route takes (the spec's limits); a file's bytes must match its type. */
+export const FLOW_MEDIA_LIMITS = {
+  img: [IMAGE],
+  audio: [AUDIO],
+  content: [IMAGE, AUDIO, VIDEO],
+} as const;
+export type FlowMediaRoute = keyof typeof FLOW_MEDIA_LIMITS;
+/** Files one `content` upload may carry (`img` and `audio` take one). */
+export const FLOW_MEDIA_MAX_FILES = 20;
+/**
+ * The answers: `img` and `audio` the stored file's name (a JSON string), `content` the names in
+ * the order sent. A name is what a media node's data carries (`url`, a block element's `value`).
+ */
+export type FlowMediaName = string;
+export type FlowMediaNames = string[];
+/** `GET /flowbuilder/media?name=`: a file the flow API stored, to staff of its company. */
+export const flowMediaQuery = z.object({ name: mediaName });
+export type FlowMediaQuery = z.infer<typeof flowMediaQuery>;
 
 export interface Flow {
   id: number;

@@ -25,6 +25,7 @@ import { queueRoutes } from './queues/routes.js';
 import { queueOptionRoutes } from './queue-options/routes.js';
 import { campaignRoutes, campaignSettingRoutes } from './campaigns/routes.js';
 import { fileListRoutes } from './file-lists/routes.js';
+import { flowRoutes } from './flows/routes.js';
 
 /**
  * Every API module and the prefix it answers under /api. Provider routes that receive reports
@@ -61,4 +62,5 @@ export const apiRoutes =
     await api.register(campaignRoutes(deps), { prefix: '/campaigns' });
     await api.register(campaignSettingRoutes(deps), { prefix: '/campaign-settings' });
     await api.register(fileListRoutes(deps), { prefix: '/files' });
+    await api.register(flowRoutes(deps), { prefix: '/flowbuilder' });
   };

@@ -8,6 +8,8 @@ import { AppError, isDataError } from './errors.js';
 
 const INTERNAL: ErrorBody = { error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, please try again later' };
 const malformed = (message: string): ErrorBody => ({ error: 'ERR_VALIDATION', message, fields: {} });
+/** A validation refusal names at most this many fields. */
+const MAX_NAMED_FIELDS = 50;
 
 /** One place turns every failure into the JSON error contract; never a stack trace. */
 export function registerErrorHandling(
@@ -19,16 +21,22 @@ export function registerErrorHandling(
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
+      let more = 0;
       for (const issue of err.validation) {
         const field =
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(err.validationContext ?? 'body');
         if (fields[field]) continue;
+        // A long list broken in every item (a flow's 2,000 edges) names its first ones: the answer stays small.
+        if (Object.keys(fields).length >= MAX_NAMED_FIELDS) {
+          more++;
+          continue;
+        }
         const text = issue.message ?? 'invalid';
         fields[field] = issue.keyword === 'invalid_type' && /received undefined/.test(text) ? 'required' : text;
       }
       return reply.status(400).send({
         error: 'ERR_VALIDATION',
-        message: `Invalid ${Object.keys(fields).join(', ')}`,
+        message: `Invalid ${Object.keys(fields).join(', ')}${more ? ` and ${more} more` : ''}`,
         fields,
       });
     }

@@ -83,8 +83,13 @@ export function schemasAccept(route: RouteEntry, input: Input, wire: Wire): bool
 }
 
 /** The leaves of a part a mutation may change: every field, array elements by their first one. */
-export const mutableFields = (schema: z.ZodType | undefined): Field[] =>
-  schema ? fieldsOf(schema).filter((f) => f.path !== '') : [];
+export const mutableFields = (schema: z.ZodType | undefined): Field[] => {
+  // A union's options may share a path (every node type of a flow has `id`, `data`): a mutation
+  // changes the value at that path, so one field per path (the first option's) tries it.
+  const byPath = new Map<string, Field>();
+  for (const f of schema ? fieldsOf(schema) : []) if (f.path !== '' && !byPath.has(f.path)) byPath.set(f.path, f);
+  return [...byPath.values()];
+};
 
 function setAt(target: unknown, path: string, value: unknown, remove = false): unknown {
   const [head, ...rest] = path.split('.');

@@ -88,6 +88,23 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'campaign',
   );
+  // A flow with a small saved graph: start → message → ticket (to the company's queue).
+  const flow = created(await api.post('/api/flowbuilder', { name: `${marker} fluxo` }), 'flow');
+  created(
+    await api.post('/api/flowbuilder/flow', {
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio do fluxo' } },
+        { id: 'msg', type: 'message', position: { x: 540, y: 100 }, data: { label: `${marker} olá` } },
+        { id: 'tkt', type: 'ticket', position: { x: 830, y: 100 }, data: { data: { id: queue.id, name: queue.name } } },
+      ],
+      connections: [
+        { source: '1', target: 'msg' },
+        { source: 'msg', target: 'tkt' },
+      ],
+    }),
+    'flow graph',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -114,6 +131,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       campaigns: [campaign.id],
       fileLists: [fileList.id],
       fileListOptions: [fileList.options[0].id],
+      flows: [flow.id],
     },
   };
 }
