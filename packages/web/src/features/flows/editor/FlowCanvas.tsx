@@ -35,7 +35,7 @@ import {
   type FlowNodeType,
 } from '@balcao/contracts';
 import { isApiError } from '../../../lib/api';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastErrorText, toastSuccess } from '../../../lib/toast';
 import { NodeDialog, type NodeDialogState } from '../dialogs/NodeDialog';
 import { saveFlowGraph } from '../useFlows';
 import DeletableEdge from './DeletableEdge';
@@ -148,7 +148,7 @@ export function FlowCanvas({ flow, initial }: { flow: Flow; initial: { nodes: Ed
     } catch (err) {
       if (isApiError(err) && err.code === 'ERR_VALIDATION' && err.fields) {
         setProblems(graphProblems(err.fields, nodes, edges));
-        toastError(err);
+        toastErrorText(t('flows.editor.notSaved'));
       } else toastError(err);
     } finally {
       setSaving(false);
