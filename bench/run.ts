@@ -9,6 +9,7 @@ import { benchInboxFanout } from './inbox-fanout.ts';
 import { benchContactListImport } from './contact-list-import.ts';
 import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
+import { benchFlows } from './flows.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'contact-list-import': () => benchContactListImport(),
   outbox: () => benchOutbox(),
   campaign: () => benchCampaign(),
+  flows: () => benchFlows(),
 };
 
 const only = process.env.BENCH?.split(',');
