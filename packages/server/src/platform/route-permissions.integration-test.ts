@@ -115,6 +115,10 @@ const EXPECTED_ACCESS = {
   'POST /api/flowbuilder/duplicate': 'signed-in',
   'GET /api/flowbuilder/flow/:id': 'signed-in',
   'POST /api/flowbuilder/flow': 'signed-in',
+  'POST /api/flowbuilder/img': 'signed-in',
+  'POST /api/flowbuilder/audio': 'signed-in',
+  'POST /api/flowbuilder/content': 'signed-in',
+  'GET /api/flowbuilder/media': 'signed-in', // (*) files the flow API stored for the caller's company, else 404
   'GET /api/contacts/:id': 'signed-in',
   'GET /api/contacts/list': 'signed-in',
   'GET /api/helps': 'signed-in',

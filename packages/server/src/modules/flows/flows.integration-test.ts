@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { Flow, FlowNode, FlowPage, FlowWithGraph } from '@balcao/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createStaff, createTenant, type Tenant } from '../../../test/support/factories.js';
-import { expectInvalid, expectNotFound } from '../../../test/support/expect.js';
+import { expectError, expectInvalid, expectNotFound } from '../../../test/support/expect.js';
 import type { Api } from '../../../test/support/client.js';
 import { insertContact, insertQueue, scoped } from '../../../test/support/inbox.js';
 import { changedTables, dbSnapshot } from '../../../test/support/db-snapshot.js';
+import { storedFiles } from '../../../test/support/uploads.js';
+import { readFlowMedia } from './read-flow-media.js';
 import { flowCampaigns, flowRuns, tickets } from '../../db/schema/index.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
@@ -390,5 +392,209 @@ describe('flow graphs: read and save', () => {
     expectNotFound(await saveGraph(ana.api, 2_000_000_000, sampleGraph()));
     expectNotFound(await ana.api.get('/api/flowbuilder/flow/2000000000'));
     expectNotFound(await ana.api.delete('/api/flowbuilder/2000000000'));
+  });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 2)]);
+const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(60, 3)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(60, 4)]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+/** A file of `size` bytes that starts as `head` does. */
+const sized = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length, 7)]);
+
+type Part = [string, string | Blob, string?];
+const media = (data: Buffer, type: string, name: string): Part => [
+  'medias',
+  new Blob([new Uint8Array(data)], { type }),
+  name,
+];
+/** The spec's upload form: `medias` plus `body` and `fromMe`. */
+async function upload(token: string, route: 'img' | 'audio' | 'content', parts: Part[]) {
+  const form = new FormData();
+  form.append('body', 'legenda');
+  form.append('fromMe', 'true');
+  for (const [name, value, fileName] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, fileName);
+  }
+  const res = await fetch(`${t.url}/api/flowbuilder/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}
+const fetchMedia = (token: string, name: string) =>
+  fetch(`${t.url}/api/flowbuilder/media?name=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+const KEY = (companyId: number, ext: string) => new RegExp(`^${companyId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.${ext}$`);
+
+describe('flow media: upload, name, serve', () => {
+  it('an image goes up (png or jpeg) and answers its name, the storage key, served to the company only', async () => {
+    const png = await upload(ana.token, 'img', [media(PNG, 'image/png', 'logo da loja.png')]);
+    expect(png.status, JSON.stringify(png.body)).toBe(200);
+    expect(png.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(png.body).toMatch(KEY(a.companyId, 'png'));
+    const jpeg = await upload(a.admin.token, 'img', [media(JPEG, 'image/jpeg', 'foto.jpg')]);
+    expect(jpeg.body).toMatch(KEY(a.companyId, 'jpg'));
+    const served = await fetchMedia(a.admin.token, png.body);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toContain('logo_da_loja.png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    // Another company: its name is unknown there (404), and so is a key never uploaded.
+    expect((await fetchMedia(b.admin.token, png.body)).status).toBe(404);
+    expect(
+      (await fetchMedia(ana.token, `${a.companyId}/2025-01/00000000-0000-4000-8000-000000000000.png`)).status,
+    ).toBe(404);
+    // The engine's reader: the bytes, the type and the name it came with, in the company only.
+    expect(await readFlowMedia(t.running.deps, a.companyId, png.body)).toEqual({
+      key: png.body,
+      data: PNG,
+      mimetype: 'image/png',
+      fileName: 'logo_da_loja.png',
+    });
+    await expect(readFlowMedia(t.running.deps, b.companyId, png.body)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('audio takes ogg (opus) and mp3; content takes several of image, audio and video and answers their names in order', async () => {
+    const ogg = await upload(ana.token, 'audio', [media(OGG, 'audio/ogg', 'voz.opus')]);
+    expect(ogg.status, JSON.stringify(ogg.body)).toBe(200);
+    expect(ogg.body).toMatch(KEY(a.companyId, 'ogg'));
+    expect((await upload(ana.token, 'audio', [media(MP3, 'audio/mpeg', 'musica.mp3')])).body).toMatch(
+      KEY(a.companyId, 'mp3'),
+    );
+    const content = await upload(ana.token, 'content', [
+      media(PNG, 'image/png', 'a.png'),
+      media(OGG, 'audio/ogg', 'b.ogg'),
+      media(MP4, 'video/mp4', 'c.mp4'),
+    ]);
+    expect(content.status, JSON.stringify(content.body)).toBe(200);
+    expect(content.body).toEqual([
+      expect.stringMatching(KEY(a.companyId, 'png')),
+      expect.stringMatching(KEY(a.companyId, 'ogg')),
+      expect.stringMatching(KEY(a.companyId, 'mp4')),
+    ]);
+    expect((await fetchMedia(ana.token, content.body[2])).headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('a saved graph names only media the company uploaded, of the node kind (400 naming the node)', async () => {
+    const flow = await newFlow(ana.api);
+    const [img, audio, video] = (
+      await upload(ana.token, 'content', [
+        media(PNG, 'image/png', 'a.png'),
+        media(OGG, 'audio/ogg', 'b.ogg'),
+        media(MP4, 'video/mp4', 'c.mp4'),
+      ])
+    ).body as string[];
+    const theirs = (await upload(b.admin.token, 'img', [media(PNG, 'image/png', 'x.png')])).body as string;
+    const node = (type: 'img' | 'audio' | 'video', url: string, x: number): FlowNode =>
+      ({
+        id: nodeId(),
+        type,
+        position: { x, y: 100 },
+        data: { url, ...(type === 'img' ? {} : { record: false }) },
+      }) as FlowNode;
+    const block = (elements: { number: string; value: string }[]): FlowNode => ({
+      id: nodeId(),
+      type: 'singleBlock',
+      position: { x: 900, y: 100 },
+      data: { seq: elements.map((e) => e.number), elements },
+    });
+    const good = {
+      nodes: [
+        start,
+        node('img', img!, 300),
+        node('audio', audio!, 500),
+        node('video', video!, 700),
+        block([
+          { number: 'message0', value: 'Veja' },
+          { number: 'img1', value: img! },
+          { number: 'audio2', value: audio! },
+          { number: 'video3', value: video! },
+        ]),
+      ],
+      connections: [],
+    };
+    const saved = await saveGraph(ana.api, flow.id, good);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const before = await dbSnapshot(t.running.deps.pools.owner);
+    const bad = await saveGraph(ana.api, flow.id, {
+      nodes: [
+        start,
+        node('img', theirs, 300),
+        node('audio', img!, 500),
+        node('video', `${a.companyId}/2025-01/00000000-0000-4000-8000-000000000000.mp4`, 700),
+        block([
+          { number: 'img0', value: audio! },
+          { number: 'video1', value: theirs },
+        ]),
+      ],
+      connections: [],
+    });
+    expect(bad.body.fields).toEqual({
+      'nodes.1.data.url': 'notFound',
+      'nodes.2.data.url': 'wrongKind',
+      'nodes.3.data.url': 'notFound',
+      'nodes.4.data.elements.0.value': 'wrongKind',
+      'nodes.4.data.elements.1.value': 'notFound',
+    });
+    // An empty media card is refused by the graph's own rules.
+    expectInvalid(
+      await saveGraph(ana.api, flow.id, { nodes: [start, block([{ number: 'img0', value: '' }])], connections: [] }),
+      'nodes.1.data.elements.0.value',
+    );
+    expect(changedTables(before, await dbSnapshot(t.running.deps.pools.owner))).toEqual([]);
+  });
+
+  it('refuses a disguised, unsupported, oversized, missing or extra file (400 or 413 naming medias); nothing stored or recorded', async () => {
+    const files = await storedFiles(t, a.companyId);
+    const before = await dbSnapshot(t.running.deps.pools.owner);
+    const disguised = await upload(ana.token, 'img', [media(GIF, 'image/png', 'x.png')]);
+    expect(disguised.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { medias: 'typeMismatch' } });
+    const gif = await upload(ana.token, 'img', [media(GIF, 'image/gif', 'x.gif')]);
+    expect(gif.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { medias: 'unsupportedType' } });
+    // A video is content's, not the image or the audio route's; mp3 is not an image.
+    expectInvalid(await upload(ana.token, 'img', [media(MP4, 'video/mp4', 'v.mp4')]), 'medias');
+    expectInvalid(await upload(ana.token, 'audio', [media(MP4, 'video/mp4', 'v.mp4')]), 'medias');
+    expectInvalid(await upload(ana.token, 'img', [media(MP3, 'audio/mpeg', 'a.mp3')]), 'medias');
+    // Past each kind's size: 413 with the limit.
+    const bigImage = await upload(ana.token, 'img', [media(sized(PNG, 2 * 1024 * 1024 + 1), 'image/png', 'big.png')]);
+    expectError(bigImage, 413, 'ERR_PAYLOAD_TOO_LARGE');
+    expect(bigImage.body).toMatchObject({ fields: { medias: 'tooLarge' }, maxBytes: 2 * 1024 * 1024 });
+    const bigAudio = await upload(ana.token, 'audio', [
+      media(sized(MP3, 5 * 1024 * 1024 + 1), 'audio/mpeg', 'big.mp3'),
+    ]);
+    expect(bigAudio.body).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE', maxBytes: 5 * 1024 * 1024 });
+    const bigVideo = await upload(ana.token, 'content', [
+      media(PNG, 'image/png', 'ok.png'),
+      media(sized(MP4, 20 * 1024 * 1024 + 1), 'video/mp4', 'big.mp4'),
+    ]);
+    expect(bigVideo.status).toBe(413);
+    // Two files where one goes, none, a file in another field, not multipart at all.
+    expectInvalid(
+      await upload(ana.token, 'img', [media(PNG, 'image/png', 'a.png'), media(PNG, 'image/png', 'b.png')]),
+      'medias',
+    );
+    expectInvalid(await upload(ana.token, 'content', []), 'medias');
+    expectInvalid(
+      await upload(ana.token, 'audio', [['file', new Blob([new Uint8Array(OGG)], { type: 'audio/ogg' }), 'a.ogg']]),
+      'medias',
+    );
+    expectInvalid(await ana.api.post('/api/flowbuilder/img', { medias: 'x' }), 'medias');
+    expect(await storedFiles(t, a.companyId)).toEqual(files);
+    expect(changedTables(before, await dbSnapshot(t.running.deps.pools.owner))).toEqual([]);
+  });
+
+  it('the media route refuses a name past its bounds (400) and answers 404 for a name of no upload', async () => {
+    expectInvalid(await ana.api.get(`/api/flowbuilder/media?name=${'x'.repeat(301)}`), 'name');
+    expectInvalid(await ana.api.get('/api/flowbuilder/media'), 'name');
+    expectNotFound(await ana.api.get('/api/flowbuilder/media?name=..%2F..%2Fetc%2Fpasswd'));
   });
 });

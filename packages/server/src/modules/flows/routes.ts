@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import {
+  FLOW_MEDIA_FIELD,
   flowBody,
   flowDuplicateBody,
   flowGraphBody,
+  flowMediaQuery,
   flowsQuery,
   flowUpdateBody,
   rowParams,
@@ -16,13 +19,20 @@ import { deleteFlow } from './delete-flow.js';
 import { duplicateFlow } from './duplicate-flow.js';
 import { getFlowGraph } from './get-flow-graph.js';
 import { saveFlowGraph } from './save-flow-graph.js';
+import { sendStoredFile } from '../../platform/serve-file.js';
+import { FLOW_MULTIPART_OPTIONS } from './flow-media.js';
+import { uploadFlowMedia } from './upload-flow-media.js';
+import { flowMediaFile } from './flow-media-file.js';
 
 const params = rowParams('flows');
+const upload = { input: { multipart: { files: FLOW_MEDIA_FIELD } } } as const;
 
 /** `/flowbuilder`: flows and their graphs. No plan flag and no permission of their own: every staff member of the company. */
 export const flowRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(multipart, FLOW_MULTIPART_OPTIONS);
+
     app.get('/', { schema: { querystring: flowsQuery } }, (req) => listFlows(req.ctx, req.query));
 
     app.post('/', { schema: { body: flowBody } }, async (req, reply) =>
@@ -44,4 +54,21 @@ export const flowRoutes =
 
     // The schema's output is the graph as typed by the contracts (its refinements keep zod's inferred type loose).
     app.post('/flow', { schema: { body: flowGraphBody } }, (req) => saveFlowGraph(req.ctx, req.body as FlowGraphBody));
+
+    // The answers are JSON: a name (a JSON string) for img and audio, the names for content.
+    app.post('/img', { config: upload }, async (req, reply) => {
+      const [name] = await uploadFlowMedia(req.ctx, 'img', req);
+      return reply.type('application/json').send(JSON.stringify(name));
+    });
+
+    app.post('/audio', { config: upload }, async (req, reply) => {
+      const [name] = await uploadFlowMedia(req.ctx, 'audio', req);
+      return reply.type('application/json').send(JSON.stringify(name));
+    });
+
+    app.post('/content', { config: upload }, (req) => uploadFlowMedia(req.ctx, 'content', req));
+
+    app.get('/media', { schema: { querystring: flowMediaQuery } }, async (req, reply) =>
+      sendStoredFile(reply, await flowMediaFile(req.ctx, req.query.name)),
+    );
   };
