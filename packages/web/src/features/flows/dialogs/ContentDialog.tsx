@@ -183,7 +183,7 @@ export default function ContentDialog({ data, onSave, onClose }: NodeDialogProps
                     <MediaPicker
                       kind={card.kind}
                       inContent
-                      fileName={card.file?.name ?? card.original ?? (card.value || undefined)}
+                      fileName={card.file?.name ?? card.original ?? (card.value.split('/').pop() || undefined)}
                       error={card.fileError}
                       onPick={(file) => update(card.key, { file, fileError: undefined })}
                       onError={(fileError) => update(card.key, { fileError })}

@@ -68,7 +68,7 @@ export default function MediaDialog({
           )}
           <MediaPicker
             kind={kind}
-            fileName={file?.name ?? data?.url}
+            fileName={file?.name ?? data?.url.split('/').pop()}
             error={error}
             onPick={(f) => (setFile(f), setError(undefined))}
             onError={setError}

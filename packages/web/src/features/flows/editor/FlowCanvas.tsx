@@ -218,11 +218,12 @@ export function FlowCanvas({ flow, initial }: { flow: Flow; initial: { nodes: Ed
           zoomOnDoubleClick={false}
           colorMode={theme.palette.mode}
           fitView
+          attributionPosition="bottom-left"
           fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
           minZoom={0.2}
         >
           <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
-          <Controls showInteractive={false} />
+          <Controls showInteractive={false} position="bottom-right" />
         </ReactFlow>
         <NodeSpeedDial onPick={pick} />
       </Box>

@@ -19,7 +19,16 @@ export function NodeSpeedDial({ onPick }: { onPick: (type: FlowNodeType) => void
       onOpen={(_e, reason) => reason !== 'mouseEnter' && reason !== 'focus' && setOpen(true)}
       onClose={(_e, reason) => reason !== 'mouseLeave' && reason !== 'blur' && setOpen(false)}
       FabProps={{ size: 'medium', 'data-testid': 'flow-speed-dial' } as object}
-      sx={{ position: 'absolute', top: 12, left: 12, zIndex: 5, '& .MuiSpeedDial-actions': { pt: 5, mt: -5 } }}
+      sx={{
+        position: 'absolute',
+        top: 12,
+        bottom: 12,
+        left: 12,
+        zIndex: 5,
+        alignItems: 'flex-start',
+        // Fourteen types do not fit one column on a laptop: the list wraps into a second one.
+        '& .MuiSpeedDial-actions': { flexWrap: 'wrap', alignContent: 'flex-start', flex: '1 1 auto', minHeight: 0 },
+      }}
     >
       {NODE_KINDS.map(({ type, icon: Icon, color }) => (
         <SpeedDialAction
@@ -28,6 +37,8 @@ export function NodeSpeedDial({ onPick }: { onPick: (type: FlowNodeType) => void
           slotProps={{
             tooltip: { title: t(`flows.nodes.${type}`), placement: 'right', open: true },
             fab: { size: 'small', 'data-testid': `flow-add-${type}` } as object,
+            // Room for the label on the right, so a second column does not cover it.
+            staticTooltip: { style: { marginRight: 150 } },
           }}
           onClick={() => {
             setOpen(false);

@@ -68,7 +68,7 @@ export function NodeSummary({ type, data }: { type: FlowNodeType; data: Record<s
     case 'video':
       return (
         <NodeOutlet id="a">
-          <Text lines={1}>{(d as FlowNodeData['img']).url}</Text>
+          <Text lines={1}>{shortName((d as FlowNodeData['img']).url)}</Text>
         </NodeOutlet>
       );
     case 'randomizer': {
@@ -124,5 +124,8 @@ function elementLine(e: FlowBlockElement, t: (key: string, o?: Record<string, un
   const kind = /^[a-z]+/i.exec(e.number)?.[0] ?? 'message';
   if (kind === 'interval') return t('flows.nodes.intervalLabel', { sec: e.value });
   if (kind === 'message') return e.value;
-  return `${t(`flows.content.kinds.${kind}`)}: ${e.original || e.value}`;
+  return `${t(`flows.content.kinds.${kind}`)}: ${e.original || shortName(e.value)}`;
 }
+
+/** A stored file's name is its storage key (`<company>/<month>/<uuid>.png`): its last part is enough. */
+const shortName = (key: string) => key.split('/').pop() ?? key;
