@@ -26,6 +26,7 @@ import { queueOptionRoutes } from './queue-options/routes.js';
 import { campaignRoutes, campaignSettingRoutes } from './campaigns/routes.js';
 import { fileListRoutes } from './file-lists/routes.js';
 import { flowRoutes } from './flows/routes.js';
+import { flowCampaignRoutes } from './flow-campaigns/routes.js';
 
 /**
  * Every API module and the prefix it answers under /api. Provider routes that receive reports
@@ -63,4 +64,5 @@ export const apiRoutes =
     await api.register(campaignSettingRoutes(deps), { prefix: '/campaign-settings' });
     await api.register(fileListRoutes(deps), { prefix: '/files' });
     await api.register(flowRoutes(deps), { prefix: '/flowbuilder' });
+    await api.register(flowCampaignRoutes(deps), { prefix: '/flowcampaign' });
   };

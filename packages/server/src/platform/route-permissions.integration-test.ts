@@ -119,6 +119,11 @@ const EXPECTED_ACCESS = {
   'POST /api/flowbuilder/audio': 'signed-in',
   'POST /api/flowbuilder/content': 'signed-in',
   'GET /api/flowbuilder/media': 'signed-in', // (*) files the flow API stored for the caller's company, else 404
+  'GET /api/flowcampaign': 'signed-in',
+  'GET /api/flowcampaign/:id': 'signed-in',
+  'POST /api/flowcampaign': 'signed-in',
+  'PUT /api/flowcampaign': 'signed-in',
+  'DELETE /api/flowcampaign/:id': 'contacts-page:deleteContact',
   'GET /api/contacts/:id': 'signed-in',
   'GET /api/contacts/list': 'signed-in',
   'GET /api/helps': 'signed-in',

@@ -105,6 +105,15 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'flow graph',
   );
+  const flowCampaign = created(
+    await api.post('/api/flowcampaign', {
+      name: `${marker} gatilho`,
+      flowId: flow.id,
+      whatsappId: connection.id,
+      phrase: `${marker} quero`,
+    }),
+    'flow campaign',
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -132,6 +141,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       fileLists: [fileList.id],
       fileListOptions: [fileList.options[0].id],
       flows: [flow.id],
+      flowCampaigns: [flowCampaign.id],
     },
   };
 }
