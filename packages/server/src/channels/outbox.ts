@@ -222,11 +222,13 @@ class Drain {
     const outbound = await this.outbound(row);
     let marked = false;
     for (let attempt = 1; ; attempt++) {
-      await this.pacer?.take();
       if (!marked) {
         if (!(await this.marker.add(row.message.id))) return 'skipped'; // deleted (or settled) meanwhile
         marked = true;
       }
+      // The token last, right before the request: the pace Meta sees is the pace of the tokens,
+      // not blurred by how long the batched mark took to commit.
+      await this.pacer?.take();
       try {
         const { externalId } = await this.channel.send(outbound);
         this.sentIds.set(row.message.id, externalId);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/cloud/signature.js';
+import { requestJson } from '../../src/channels/cloud/graph-http.js';
 
 /** One request the fake received, as it arrived. */
 export interface GraphRequest {
@@ -246,13 +247,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
     statuses.pending++;
     const attempt = () => {
       if (closed) return void statuses.pending--;
-      fetch(hook.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, hook.appSecret) },
-        body: raw,
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
+      // Over node's http with kept-alive connections, as the server's Graph client: the fake's
+      // own cost per status stays small beside the server's in the benches.
+      const headers = { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, hook.appSecret) };
+      requestJson(hook.url, 'POST', headers, raw, 30_000)
+        .then((res) => {
           if (!res.ok) throw new Error(`webhook answered ${res.status}`);
           statuses.pending--;
           statuses.delivered++;
