@@ -5,7 +5,7 @@ import { loadFlowWithGraph } from './flow-view.js';
 
 /**
  * `DELETE /flowbuilder/{id}`: the flow and its flow campaigns (foreign key cascade). Its live runs
- * stop in the same transaction (they keep their row, `flowId` set null by the key), so no ticket is
+ * stop in the same transaction (`stopped`, `end_reason` flowDeleted; the row stays, `flowId` set null by the key), so no ticket is
  * left waiting on a flow that is gone. Its files stay: a duplicate may name the same ones.
  */
 export async function deleteFlow(ctx: Ctx, id: number): Promise<void> {
@@ -14,7 +14,15 @@ export async function deleteFlow(ctx: Ctx, id: number): Promise<void> {
     const now = new Date();
     await tx
       .update(flowRuns)
-      .set({ status: 'stopped', waiting: null, waitUntil: null, endedAt: now, updatedAt: now })
+      .set({
+        status: 'stopped',
+        endReason: 'flowDeleted',
+        waiting: null,
+        waitUntil: null,
+        blockAt: null,
+        endedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(flowRuns.flowId, id), inArray(flowRuns.status, ['running', 'waiting'])));
     await tx.delete(flows).where(eq(flows.id, id));
   });

@@ -207,7 +207,12 @@ describe('flows: list, create, rename, duplicate, delete', () => {
     const after = await scoped(t, a.companyId, (tx) => tx.select().from(flowRuns).orderBy(flowRuns.id));
     const byId = new Map(after.map((r) => [r.id, r]));
     const [running, waiting, done, untouched] = runs.map((r) => byId.get(r.id)!);
-    expect(running).toMatchObject({ status: 'stopped', flowId: null, endedAt: expect.any(Date) });
+    expect(running).toMatchObject({
+      status: 'stopped',
+      endReason: 'flowDeleted',
+      flowId: null,
+      endedAt: expect.any(Date),
+    });
     expect(waiting).toMatchObject({ status: 'stopped', waiting: null, waitUntil: null, endedAt: expect.any(Date) });
     expect(done).toMatchObject({ status: 'done', endedAt: new Date(0) });
     expect(untouched).toMatchObject({ status: 'waiting', flowId: other.id, endedAt: null });
