@@ -17,6 +17,7 @@ const COMPANY = 'Pizzaria Jatobá';
 const EMAIL = 'dono@jatoba.test';
 const PASSWORD = 'Jatoba-12345';
 const CUSTOMER = { number: '5511966660001', name: 'Rita Alves' };
+const OTHER_CUSTOMER = { number: '5511966660002', name: 'Otávio Reis' };
 /** A 1×1 PNG: uploads check a file's content against its type. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -337,7 +338,14 @@ describe('flows', () => {
       .setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByTestId('flow-media-name').getByText('pizza.png').waitFor();
     await shot(page, 'flow-content-dialog-wide');
+    // The upload held back a second: its progress replaces the form meanwhile.
+    await page.route('**/api/flowbuilder/content', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
     await dialog.getByTestId('flow-node-save').click();
+    await dialog.getByTestId('flow-upload-progress').waitFor();
+    expect(await dialog.getByTestId('flow-content-card').count()).toBe(0);
     await dialog.waitFor({ state: 'detached' });
     const content = node(page, 'singleBlock');
     await content.getByText('Veja nossa pizza do dia:').waitFor();
@@ -400,7 +408,7 @@ describe('flows', () => {
     await page.close();
   });
 
-  it('a flow campaign starts the flow when a customer writes its phrase (sandbox phone)', async () => {
+  it('a flow campaign is made on /phrase-lists: empty fields flagged red, then listed active', async () => {
     const page = await product.newPage({ width: 1366, height: 900 });
     await signInToTickets(page, EMAIL, PASSWORD);
     await page.getByTestId('menu-phrase-lists').click();
@@ -429,51 +437,60 @@ describe('flows', () => {
     // Edit: the dialog shows what was saved.
     await row.getByTestId('flow-campaign-edit').click();
     await expect.poll(() => dialog.getByTestId('flow-campaign-phrase').inputValue()).toBe('cardápio');
+    expect(await dialog.locator('select[name="flowId"]').inputValue()).toBe(String(flowId));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-
     await page.close();
   });
 
-  // Waits for the flow engine (packages/server/src/automation/flows/, issue 15 "Flow engine"): until
-  // an inbound message containing a campaign's phrase starts its flow, nothing comes back.
-  it.skip('a customer writing the phrase chats through the flow (sandbox phone)', async () => {
+  it('a customer writing the phrase chats through the flow (sandbox phone); switched off, the campaign starts nothing; deleted', async () => {
     const page = await product.newPage({ width: 1366, height: 900 });
     await signInToTickets(page, EMAIL, PASSWORD);
-    await chatThroughFlow(page);
+    // The phrase in other case, without its accent, inside a longer text: the menu, then option 1's message.
+    await say(page, CUSTOMER, 'Boa noite, quero ver o CARDAPIO');
+    await expect.poll(() => received(page, CUSTOMER), { timeout: 20_000 }).toHaveLength(1);
+    await say(page, CUSTOMER, '1');
+    await expect.poll(() => received(page, CUSTOMER), { timeout: 20_000 }).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 1_500));
+    const got = await received(page, CUSTOMER);
+    expect(got).toHaveLength(2);
+    expect(got[0]).toContain('Olá! Escolha uma opção:');
+    expect(got[0]).toContain('Cardápio');
+    expect(got[0]).toContain('Falar com atendente');
+    expect(got[1]).toBe('Nosso cardápio: margherita, calabresa e portuguesa.');
+
+    // Switched off in its dialog: listed Desativado, and the phrase starts nothing.
+    await page.goto('/phrase-lists');
+    const row = page.getByTestId('flow-campaign-row').filter({ hasText: 'Cardápio no WhatsApp' });
+    await row.getByTestId('flow-campaign-edit').click();
+    const dialog = page.getByTestId('flow-campaign-dialog');
+    await dialog.getByTestId('flow-campaign-status').uncheck();
+    await dialog.getByTestId('flow-campaign-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('flow-campaign-status-cell').innerText()).toBe('Desativado');
+    await say(page, OTHER_CUSTOMER, 'Quero o cardápio');
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await received(page, OTHER_CUSTOMER)).toEqual([]);
+
+    // Dark mode and 390 px, then the delete (after confirmation).
+    await page.getByTestId('theme-toggle').click();
+    await shot(page, 'flow-campaigns-dark');
+    await page.getByTestId('theme-toggle').click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, 'flow-campaigns-390');
+    await row.getByTestId('flow-campaign-delete').click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('empty-state').waitFor();
     await page.close();
   });
 });
 
-/**
- * The customer writes the phrase (other case, no accent, inside a longer text): the menu comes;
- * option 1 brings the menu's first message.
- */
-async function chatThroughFlow(page: Page) {
-  const phone = (n: number) =>
-    expect
-      .poll(
-        async () =>
-          (
-            await pageApi<SandboxConversation>(page, 'GET', `/sandbox/${whatsappId}/conversations/${CUSTOMER.number}`)
-          ).messages
-            .filter((m) => !m.fromCustomer)
-            .map((m) => m.body),
-        { timeout: 20_000 },
-      )
-      .toHaveLength(n);
-  await pageApi(page, 'POST', `/sandbox/${whatsappId}/messages`, {
-    ...CUSTOMER,
-    body: 'Boa noite, quero ver o CARDAPIO',
-  });
-  await phone(1);
-  await pageApi(page, 'POST', `/sandbox/${whatsappId}/messages`, { ...CUSTOMER, body: '1' });
-  await phone(2);
-  const got = (
-    await pageApi<SandboxConversation>(page, 'GET', `/sandbox/${whatsappId}/conversations/${CUSTOMER.number}`)
-  ).messages
+const say = (page: Page, customer: { number: string; name: string }, body: string) =>
+  pageApi(page, 'POST', `/sandbox/${whatsappId}/messages`, { ...customer, body });
+
+/** What the customer's phone received from the business, in order. */
+const received = async (page: Page, customer: { number: string }) =>
+  (await pageApi<SandboxConversation>(page, 'GET', `/sandbox/${whatsappId}/conversations/${customer.number}`)).messages
     .filter((m) => !m.fromCustomer)
     .map((m) => m.body);
-  expect(got[0]).toContain('Olá! Escolha uma opção:');
-  expect(got[1]).toBe('Nosso cardápio: margherita, calabresa e portuguesa.');
-}
