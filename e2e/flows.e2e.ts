@@ -3,12 +3,14 @@
  * start, a menu with two options and two messages, connected by dragging the handles — saved,
  * reloaded and seen unchanged (nodes, positions, connections and the handles they leave by). The
  * node dialogs' checks, selection, Backspace/Delete and the node menu on the way; the list's menu
- * (rename, duplicate, delete). A flow campaign made on /phrase-lists and a customer chatting through
- * it on the sandbox phone. The pages at 390 px and in dark mode. Screenshots go to $E2E_SHOTS.
+ * (rename, duplicate, delete). Every node type made from the speed-dial, saved and read back. A
+ * flow campaign made on /phrase-lists, a customer chatting through it on the sandbox phone, then
+ * switched off (nothing starts) and deleted. The pages at 390 px and in dark mode. Screenshots go
+ * to $E2E_SHOTS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { FlowWithGraph, SandboxConversation } from '@balcao/contracts';
+import { FLOW_NODE_TYPES, type FlowWithGraph, type SandboxConversation } from '@balcao/contracts';
 import { startProduct, type Product } from './support/product.js';
 import { connectedSandbox } from './support/sandbox.js';
 import { apiToken, callApi, overflowsSideways, seeText, shot, signInToTickets, signUpCompany } from './support/ui.js';
@@ -23,6 +25,10 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The first bytes the server checks an upload's type by: Ogg and an MP4's `ftyp` box. */
+const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(60)]);
 
 let product: Product;
 let whatsappId: number;
@@ -362,6 +368,118 @@ describe('flows', () => {
         { number: 'img2', original: 'pizza.png', value: expect.any(String) },
       ],
     });
+    await page.close();
+  });
+
+  it('every node type is made from the speed-dial, saved, read back and edited', async () => {
+    const page = await product.newPage({ width: 1366, height: 900 });
+    await signInToTickets(page, EMAIL, PASSWORD);
+    const queue = await pageApi<{ id: number }>(page, 'POST', '/queue', { name: 'Cozinha', color: '#d84315' });
+    const { id } = await pageApi<{ id: number }>(page, 'POST', '/flowbuilder', { name: 'Todos os nós' });
+    await page.goto(`/flowbuilder/${id}`);
+    await node(page, 'start').waitFor();
+    const dialog = page.getByTestId('flow-node-dialog');
+    const add = async (type: string, fill: () => Promise<void>) => {
+      await addFromDial(page, type);
+      await fill();
+      await dialog.getByTestId('flow-node-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      await node(page, type).first().waitFor();
+    };
+
+    await add('question', async () => {
+      await dialog.getByTestId('flow-question-message').fill('Qual é o seu nome?');
+      await dialog.getByTestId('flow-question-key').fill('nome completo');
+      await dialog.getByTestId('flow-node-save').click();
+      await dialog.getByText('Use só letras, números, - e _').waitFor();
+      await dialog.getByTestId('flow-question-key').fill('nome');
+    });
+    // The answer key is remembered and offered to later texts.
+    await add('message', async () => {
+      await dialog.getByTestId('flow-message-text').fill('Prazer, ');
+      await dialog.getByTestId('flow-variables').getByText('{{nome}}').click();
+      await expect.poll(() => dialog.getByTestId('flow-message-text').inputValue()).toBe('Prazer, {{nome}}');
+    });
+    await add('condition', async () => {
+      await dialog.getByTestId('flow-condition-key').fill('nome');
+      await dialog.locator('select[name="condition"]').selectOption('contains');
+      await dialog.getByTestId('flow-condition-value').fill('Ana');
+    });
+    await add('randomizer', async () => {
+      await dialog.getByTestId('flow-randomizer-percent').locator('input').focus();
+      for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+      await dialog.getByText('A: 70% · B: 30%').waitFor();
+    });
+    await add('interval', () => dialog.getByTestId('flow-interval-sec').fill('3'));
+    await add('singleBlock', async () => {
+      await dialog.getByTestId('flow-content-add-message').click();
+      await dialog.getByTestId('flow-content-text').fill('Oi de novo');
+    });
+    await add('menu', async () => {
+      await dialog.getByTestId('flow-menu-message').fill('Escolha');
+      await dialog.getByTestId('flow-menu-option-add').click();
+      await dialog.getByTestId('flow-menu-option-value').fill('Pizza');
+    });
+    await add('img', () =>
+      dialog
+        .getByTestId('flow-media-file-img')
+        .setInputFiles({ name: 'pizza.png', mimeType: 'image/png', buffer: PNG }),
+    );
+    // The stored image shows in its node (fetched with the session's token).
+    await node(page, 'img').getByTestId('flow-media-preview').waitFor();
+    await add('audio', async () => {
+      await dialog
+        .getByTestId('flow-media-file-audio')
+        .setInputFiles({ name: 'ola.ogg', mimeType: 'audio/ogg', buffer: OGG });
+      await dialog.getByLabel('Enviar como gravado na hora').check();
+    });
+    await add('video', async () => {
+      await dialog.getByText('ATENÇÃO! Apenas videos em MP4!').waitFor();
+      await dialog
+        .getByTestId('flow-media-file-video')
+        .setInputFiles({ name: 'forno.mp4', mimeType: 'video/mp4', buffer: MP4 });
+    });
+    await add('typebot', async () => {
+      await dialog.getByTestId('flow-typebot-name').fill('Robô da pizzaria');
+      await dialog.getByTestId('flow-typebot-typebotSlug').fill('pizzaria-bot');
+    });
+    await add('openai', async () => {
+      await dialog.getByTestId('flow-node-save').click();
+      await dialog.getByText('Obrigatório').first().waitFor();
+      await dialog.getByTestId('flow-openai-name').fill('Atendente virtual');
+      await dialog.getByTestId('flow-openai-apiKey').fill('sk-teste');
+      await dialog.getByTestId('flow-openai-prompt').fill('Você atende os clientes da pizzaria com simpatia.');
+    });
+    await add('ticket', async () => {
+      await dialog.getByTestId('flow-node-save').click();
+      await dialog.getByText('Adicione uma fila').waitFor();
+      await dialog.locator('select[name="queueId"]').selectOption(String(queue.id));
+    });
+    // The start again: still one, back at 250,100.
+    await addFromDial(page, 'start');
+    expect(await node(page, 'start').count()).toBe(1);
+    await fitView(page);
+    await shot(page, 'flow-every-node-wide');
+
+    await page.getByTestId('flow-save').click();
+    await seeText(page, 'Fluxo salvo com sucesso');
+    const stored = await pageApi<FlowWithGraph>(page, 'GET', `/flowbuilder/flow/${id}`);
+    expect(stored.flow.flow!.nodes.map((n) => n.type).sort()).toEqual([...FLOW_NODE_TYPES].sort());
+    expect(stored.flow.flow!.nodes.find((n) => n.type === 'start')!.position).toEqual({ x: 250, y: 100 });
+
+    // Read back: every node drawn; a double-click edits one.
+    await page.reload();
+    await expect
+      .poll(() => page.locator('.react-flow__node').count(), { timeout: 20_000 })
+      .toBe(FLOW_NODE_TYPES.length);
+    await node(page, 'interval').locator('[data-testid="flow-node"]').dblclick();
+    await expect.poll(() => dialog.getByTestId('flow-interval-sec').inputValue()).toBe('3');
+    await dialog.getByTestId('flow-interval-sec').fill('7');
+    await dialog.getByTestId('flow-node-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await node(page, 'interval').getByText('Intervalo 7 seg').waitFor();
+    await page.getByTestId('flow-save').click();
+    await seeText(page, 'Fluxo salvo com sucesso');
     await page.close();
   });
 

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FlowBlockElement, FlowNodeData, FlowNodeType } from '@balcao/contracts';
+import { FlowMediaPreview } from './FlowMediaPreview';
 import { NodeOutlet } from './NodeOutlet';
 
 const clamp = (lines: number) =>
@@ -65,12 +66,15 @@ export function NodeSummary({ type, data }: { type: FlowNodeType; data: Record<s
     }
     case 'img':
     case 'audio':
-    case 'video':
+    case 'video': {
+      const url = (d as FlowNodeData['img']).url;
       return (
         <NodeOutlet id="a">
-          <Text lines={1}>{shortName((d as FlowNodeData['img']).url)}</Text>
+          <Text lines={1}>{shortName(url)}</Text>
+          <FlowMediaPreview kind={type} name={url} />
         </NodeOutlet>
       );
+    }
     case 'randomizer': {
       const percent = Number((d as FlowNodeData['randomizer']).percent);
       return (
