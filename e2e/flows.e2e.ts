@@ -523,6 +523,11 @@ describe('flows', () => {
     await page.getByTestId('flow-small-screen').waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, 'flow-editor-390');
+    await page.getByTestId('flow-speed-dial').click();
+    await page.getByTestId('flow-add-condition').waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, 'flow-speed-dial-390');
+    await page.keyboard.press('Escape');
     await page.close();
   });
 

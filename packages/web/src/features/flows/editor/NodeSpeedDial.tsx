@@ -3,6 +3,8 @@ import { useState } from 'react';
 import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { FlowNodeType } from '@balcao/contracts';
 import { useTranslation } from 'react-i18next';
 import { NODE_KINDS } from './nodeKinds';
@@ -10,6 +12,8 @@ import { NODE_KINDS } from './nodeKinds';
 export function NodeSpeedDial({ onPick }: { onPick: (type: FlowNodeType) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Phones: smaller labels and columns closer, so a second column fits the canvas.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <SpeedDial
       ariaLabel={t('flows.editor.addNode')}
@@ -38,7 +42,8 @@ export function NodeSpeedDial({ onPick }: { onPick: (type: FlowNodeType) => void
             tooltip: { title: t(`flows.nodes.${type}`), placement: 'right', open: true },
             fab: { size: 'small', 'data-testid': `flow-add-${type}` } as object,
             // Room for the label on the right, so a second column does not cover it.
-            staticTooltip: { style: { marginRight: 150 } },
+            staticTooltip: { style: { marginRight: narrow ? 116 : 150 } },
+            staticTooltipLabel: narrow ? { style: { fontSize: 13, padding: '2px 8px' } } : undefined,
           }}
           onClick={() => {
             setOpen(false);
