@@ -33,7 +33,8 @@ export async function startSecondProcess(dbUrl: string): Promise<{ url: string; 
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`second process did not start:\n${out}`)), 30_000);
+    // tsx compiles the server as it starts: on a loaded machine that took over 30 s.
+    const timer = setTimeout(() => reject(new Error(`second process did not start:\n${out}`)), 90_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('Balcão is listening')) {
