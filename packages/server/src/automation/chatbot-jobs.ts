@@ -1,38 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { SETTING_DEFAULTS } from '@balcao/contracts';
-import type { Tx } from '../db/client.js';
-import type { Deps } from '../platform/context.js';
 import { defineJob } from '../platform/jobs.js';
+import { messageJobSchema } from './message-jobs.js';
 
 /**
- * How a stored customer message reaches the chatbot. Its job is queued in the transaction that
- * stores the message (it exists exactly when the message does), then the storing process runs
- * it at once (`runChatbot` with `claim`: the bot's transaction deletes the job row, so it commits
- * its answer and consumes the job together). The row waits `SAFETY_NET_SECONDS` before a worker
- * may fetch it: that is the retry when the process died or the run failed.
+ * How a stored customer message reaches the chatbot: its job is queued in the transaction that
+ * stores the message, then the storing process runs it at once (`runChatbot` with `claim`: the
+ * bot's transaction deletes the job row, so it commits its answer and consumes the job together),
+ * and a worker fetches it only after the safety net (message-jobs.ts: `queueMessageJobs`,
+ * `claimMessageJob`).
  */
-export const SAFETY_NET_SECONDS = 10;
 
 /** The chatbot's answer to one stored customer message (handler: automation/jobs.ts). */
 export const chatbotJobDef = defineJob({
   name: 'chatbot-reply',
   version: 1,
-  schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int(), messageId: z.number().int() }),
+  schema: messageJobSchema,
   retryLimit: 5,
   retryDelaySeconds: 2,
   policy: 'short',
 });
 
 export type ChatbotJob = z.infer<typeof chatbotJobDef.schema>;
-
-/**
- * SQL: deletes the still-waiting job `jobId` — the run that commits this consumes the job. No
- * row: a worker already took it (the safety net fired), and the run is that worker's.
- */
-export const claimJob = (jobId: string): SQL =>
-  sql`delete from pgboss.job where name = ${chatbotJobDef.name} and id = ${jobId} and state = 'created' returning id`;
 
 /**
  * SQL over a tickets row `t`: whether the chatbot can have anything to say — the early returns
@@ -59,25 +49,4 @@ export function wantsBot(
     !ticket.ratingPending &&
     ticket.botMayAct
   );
-}
-
-/** Queues the chatbot's job of each message, in the storing transaction. Answers their ids by message. */
-export async function queueChatbotJobs(
-  deps: Deps,
-  tx: Tx,
-  companyId: number,
-  list: { messageId: number; ticketId: number }[],
-): Promise<Map<number, string>> {
-  const ids = new Map(list.map((m) => [m.messageId, randomUUID()]));
-  await deps.jobs.insertWithin(
-    tx,
-    chatbotJobDef,
-    list.map((m) => ({
-      id: ids.get(m.messageId)!,
-      payload: { companyId, ticketId: m.ticketId, messageId: m.messageId },
-      singletonKey: `message:${m.messageId}`,
-      startAfterSeconds: SAFETY_NET_SECONDS,
-    })),
-  );
-  return ids;
 }

@@ -27,7 +27,8 @@ import {
 } from '../../test/support/inbox.js';
 import { chatbotDone, outboxDrained, pairedSandbox, sandboxCustomer } from '../../test/support/sandbox-phone.js';
 import { receiveBatch } from '../inbox/receive-batch.js';
-import { chatbotJobDef, claimJob } from './chatbot-jobs.js';
+import { chatbotJobDef } from './chatbot-jobs.js';
+import { claimMessageJob } from './message-jobs.js';
 import { connectSocket } from '../../test/support/socket.js';
 import { companies, messages, queues, whatsapps } from '../db/schema/index.js';
 import { runChatbot } from './run-chatbot.js';
@@ -530,7 +531,7 @@ describe('the chatbot’s job', () => {
       `insert into pgboss.job (id, name, data, start_after) values ($1, 'chatbot-reply', $2, now() + interval '1 hour')`,
       [theirs, JSON.stringify(payload(other.companyId))],
     );
-    const claimed = await scoped(t, mine.companyId, (tx) => tx.execute(claimJob(theirs)));
+    const claimed = await scoped(t, mine.companyId, (tx) => tx.execute(claimMessageJob(chatbotJobDef, theirs)));
     expect(claimed.rows).toEqual([]);
     const { rows } = await t.running.deps.pools.owner.query('select state from pgboss.job where id = $1', [theirs]);
     expect(rows).toEqual([{ state: 'created' }]);

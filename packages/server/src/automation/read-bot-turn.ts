@@ -6,7 +6,8 @@ import { tableRows } from '../inbox/table-rows.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import type { BotQueue, BotSetup } from './chatbot-flow.js';
 import type { MenuOption } from './menu.js';
-import { claimJob, type ChatbotJob } from './chatbot-jobs.js';
+import { chatbotJobDef, type ChatbotJob } from './chatbot-jobs.js';
+import { claimMessageJob } from './message-jobs.js';
 
 const ticketRows = tableRows(tickets);
 
@@ -38,7 +39,7 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
   // read-setting.ts, the one way to read a setting): a bot turn's round trips count.
   const setting = (key: string) => sql`(select s.value from settings s where s.key = ${key})`;
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    ${claim ? sql`with claimed as (${claimJob(claim)})` : sql``}
+    ${claim ? sql`with claimed as (${claimMessageJob(chatbotJobDef, claim)})` : sql``}
     select ${ticketRows.list('t')}, m.body as "_body", c.name as "_contactName",
       ${claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
       exists (select 1 from flow_runs fr where fr.ticket_id = t.id and fr.status in ('running', 'waiting')) as "_flow",

@@ -5,9 +5,10 @@ import type { Tx } from '../db/client.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from './preview.js';
-import { botMayAct, queueChatbotJobs, wantsBot } from '../automation/chatbot-jobs.js';
+import { botMayAct, chatbotJobDef, wantsBot } from '../automation/chatbot-jobs.js';
 import { flowClaims } from '../automation/flows/flow-trigger.js';
-import { queueFlowJobs } from '../automation/flows/flow-jobs.js';
+import { flowTurnJobDef } from '../automation/flows/flow-jobs.js';
+import { queueMessageJobs } from '../automation/message-jobs.js';
 import { tableRows } from './table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
@@ -152,9 +153,10 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
         isText: items[index]!.msg.type === 'chat',
       })),
   );
-  const flowJobOf = await queueFlowJobs(
+  const flowJobOf = await queueMessageJobs(
     deps,
     tx,
+    flowTurnJobDef,
     companyId,
     storedItems
       .filter(({ row }) => claims.get(row.id) === 'flow')
@@ -167,9 +169,10 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       !claims.has(row.id) &&
       wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
   );
-  const jobOf = await queueChatbotJobs(
+  const jobOf = await queueMessageJobs(
     deps,
     tx,
+    chatbotJobDef,
     companyId,
     forBot.map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
   );

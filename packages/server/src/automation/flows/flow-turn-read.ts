@@ -5,7 +5,8 @@ import { tableRows } from '../../inbox/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { DEFAULT_TIME_ZONE } from '../business-hours.js';
 import type { SavedGraph } from './flow-graph.js';
-import { claimFlowJob } from './flow-jobs.js';
+import { claimMessageJob } from '../message-jobs.js';
+import { flowTurnJobDef } from './flow-jobs.js';
 
 const ticketRows = tableRows(tickets);
 const runRows = tableRows(flowRuns);
@@ -43,7 +44,7 @@ export async function readFlowTurn(
   claim?: string,
 ): Promise<FlowTurn | undefined> {
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    ${claim ? sql`with claimed as (${claimFlowJob(claim)})` : sql``}
+    ${claim ? sql`with claimed as (${claimMessageJob(flowTurnJobDef, claim)})` : sql``}
     select ${ticketRows.list('t')}, c.name as "_contactName", co.timezone as "_zone",
       ${claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
       exists (select 1 from flow_runs r where r.ticket_id = t.id and r.last_message_id >= ${job.messageId}) as "_seen",
