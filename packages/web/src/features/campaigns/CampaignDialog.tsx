@@ -15,6 +15,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useTranslation } from 'react-i18next';
 import {
   CAMPAIGN_MESSAGE_KEYS,
@@ -31,7 +32,8 @@ import { useFieldError } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { SelectField } from '../../lib/ui/SelectField';
-import { CampaignAttachmentField } from './CampaignAttachmentField';
+import { AttachmentField } from '../../lib/ui/AttachmentField';
+import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
 import { campaignEditing, type CampaignEditing } from './campaignEditing';
 import { campaignFormValues, campaignPayload, campaignResolver, type CampaignFormValues } from './campaignForm';
@@ -89,9 +91,9 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
   const timeZone = useCurrentUser().company.timezone;
   // Once created, a failed upload leaves a campaign to edit, not a second one to create.
   const [savedId, setSavedId] = useState(campaign?.id);
-  const [file, setFile] = useState<File | null>(null);
-  const [storedName, setStoredName] = useState(campaign?.mediaName ?? null);
-  const [fileError, setFileError] = useState<string>();
+  const attachment = usePendingAttachment(campaign?.mediaName, (picked) =>
+    picked.size > MEDIA_MAX_BYTES ? t('campaigns.validation.fileTooLarge') : undefined,
+  );
   const [tab, setTab] = useState<CampaignMessageKey>('message1');
   const {
     register,
@@ -118,12 +120,11 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
     try {
       const saved = await saveCampaign(savedId, campaignPayload(parsed, editing));
       setSavedId(saved.id);
-      if (!fieldsLocked && file) {
-        await uploadCampaignMedia(saved.id, file);
-        setFile(null);
-        setStoredName(file.name);
-      } else if (!fieldsLocked && campaign?.mediaName && !storedName) {
-        await removeCampaignMedia(saved.id);
+      if (!fieldsLocked) {
+        await attachment.save(
+          (file) => uploadCampaignMedia(saved.id, file),
+          () => removeCampaignMedia(saved.id),
+        );
       }
       void qc.invalidateQueries({ queryKey: campaignsKey });
       toastSuccess(t('campaigns.toasts.saved'));
@@ -134,7 +135,7 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
       const known = fields.filter(([field]) => FORM_FIELDS.has(field) || field === 'file' || field === 'mediaPath');
       if (known.length === 0) return toastError(err);
       known.forEach(([field, message], i) => {
-        if (field === 'file' || field === 'mediaPath') setFileError(fieldError({ message }));
+        if (field === 'file' || field === 'mediaPath') attachment.setError(fieldError({ message }));
         else setError(field as keyof CampaignFormValues, { type: 'server', message }, { shouldFocus: i === 0 });
       });
       showMessageTab(Object.fromEntries(known) as FieldErrors<CampaignFormValues>);
@@ -227,20 +228,18 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
         tab={tab}
         onTab={setTab}
       />
-      <CampaignAttachmentField
-        name={file?.name ?? storedName}
+      <AttachmentField
+        {...attachment.field}
         disabled={fieldsLocked}
-        error={fileError}
-        onPick={(picked) => {
-          if (picked.size > MEDIA_MAX_BYTES) return setFileError(t('campaigns.validation.fileTooLarge'));
-          setFileError(undefined);
-          setFile(picked);
+        testId="campaign"
+        texts={{
+          add: t('campaigns.attachment.add'),
+          replace: t('campaigns.attachment.replace'),
+          remove: t('campaigns.attachment.remove'),
+          hint: t('campaigns.hints.attachment'),
+          none: t('campaigns.attachment.none'),
         }}
-        onRemove={() => {
-          setFile(null);
-          setStoredName(null);
-          setFileError(undefined);
-        }}
+        chipIcon={<AttachFileIcon />}
       />
     </Stack>
   );

@@ -19,7 +19,8 @@ import { api } from '../../lib/api';
 import { applyServerErrors, useFieldError, withRequired } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
-import { AttachmentField } from './AttachmentField';
+import { AttachmentField } from '../../lib/ui/AttachmentField';
+import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
 import { uploadForm } from './attachment';
 import { EmojiButton } from './EmojiButton';
 import { quickMessagesKey } from './useQuickMessages';
@@ -39,8 +40,7 @@ export default function QuickMessageDialog({ record, onClose }: { record?: Quick
   const messageRef = useRef<HTMLTextAreaElement | null>(null);
   // Once created, a failed upload leaves an answer to edit, not a second one to create.
   const [savedId, setSavedId] = useState(record?.id);
-  const [file, setFile] = useState<File | null>(null);
-  const [storedName, setStoredName] = useState(record?.mediaName ?? null);
+  const attachment = usePendingAttachment(record?.mediaName);
   const {
     register,
     control,
@@ -77,13 +77,10 @@ export default function QuickMessageDialog({ record, onClose }: { record?: Quick
         ? await api.put<QuickMessage>(`/quick-messages/${savedId}`, values)
         : await api.post<QuickMessage>('/quick-messages', values);
       setSavedId(saved.id);
-      if (file) {
-        await api.post(`/quick-messages/${saved.id}/media-upload`, uploadForm(file));
-        setFile(null);
-        setStoredName(file.name);
-      } else if (record?.mediaName && !storedName) {
-        await api.delete(`/quick-messages/${saved.id}/media-upload`);
-      }
+      await attachment.save(
+        (file) => api.post(`/quick-messages/${saved.id}/media-upload`, uploadForm(file)),
+        () => api.delete(`/quick-messages/${saved.id}/media-upload`),
+      );
       void qc.invalidateQueries({ queryKey: quickMessagesKey });
       toastSuccess(t('quickMessages.toasts.saved'));
       onClose();
@@ -151,11 +148,12 @@ export default function QuickMessageDialog({ record, onClose }: { record?: Quick
             )}
           />
           <AttachmentField
-            name={file?.name ?? storedName}
-            onPick={setFile}
-            onRemove={() => {
-              setFile(null);
-              setStoredName(null);
+            {...attachment.field}
+            testId="quick-message"
+            texts={{
+              add: t('quickMessages.attachment.add'),
+              replace: t('quickMessages.attachment.replace'),
+              remove: t('quickMessages.attachment.remove'),
             }}
           />
         </Stack>

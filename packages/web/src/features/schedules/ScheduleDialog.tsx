@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { scheduleBody, type Schedule } from '@balcao/contracts';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
 import { useFieldError, withRequired } from '../../lib/forms';
@@ -18,7 +19,8 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { ContactSearchField } from '../contacts/ContactSearchField';
 import type { ScheduleContact } from './scheduleContact';
-import { ImageField, isScheduleImage } from './ImageField';
+import { AttachmentField } from '../../lib/ui/AttachmentField';
+import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
 import { defaultSendAt, fromLocalInput, toLocalInput } from './sendAt';
 import { schedulesKey } from './useSchedules';
 
@@ -45,6 +47,10 @@ const resolver: Resolver<Values> = async (values, context, options) => {
     : { values: { ...(result.values as Values), contact: values.contact }, errors: {} };
 };
 
+/** Whether a picked file is one of the images a schedule takes (png, jpg, jpeg: operations §5). */
+const isScheduleImage = (file: File) =>
+  ['image/png', 'image/jpeg'].includes(file.type) && /\.(png|jpe?g)$/i.test(file.name);
+
 /** The server's field names as the form's. */
 const FORM_FIELD: Record<string, keyof Values> = { contactId: 'contact', body: 'body', sendAt: 'sendAt' };
 
@@ -63,9 +69,9 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
   const fieldError = useFieldError();
   // Once created, a failed upload leaves a schedule to edit, not a second one to create.
   const [savedId, setSavedId] = useState(record?.id);
-  const [file, setFile] = useState<File | null>(null);
-  const [storedName, setStoredName] = useState(record?.mediaName ?? null);
-  const [fileError, setFileError] = useState<string>();
+  const attachment = usePendingAttachment(record?.mediaName, (picked) =>
+    isScheduleImage(picked) ? undefined : t('schedules.validation.imageOnly'),
+  );
   const {
     register,
     control,
@@ -88,15 +94,14 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
         ? await api.put<Schedule>(`/schedules/${savedId}`, payload)
         : await api.post<Schedule>('/schedules', payload);
       setSavedId(saved.id);
-      if (file) {
-        const form = new FormData();
-        form.append('file', file, file.name.replace(/\s/g, '_'));
-        await api.post(`/schedules/${saved.id}/media-upload`, form);
-        setFile(null);
-        setStoredName(file.name);
-      } else if (record?.mediaName && !storedName) {
-        await api.delete(`/schedules/${saved.id}/media-upload`);
-      }
+      await attachment.save(
+        (file) => {
+          const form = new FormData();
+          form.append('file', file, file.name.replace(/\s/g, '_'));
+          return api.post(`/schedules/${saved.id}/media-upload`, form);
+        },
+        () => api.delete(`/schedules/${saved.id}/media-upload`),
+      );
       void qc.invalidateQueries({ queryKey: schedulesKey });
       toastSuccess(t('schedules.toasts.saved'));
       onClose();
@@ -105,7 +110,7 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
       const fields = isApiError(err) && err.code === 'ERR_VALIDATION' ? Object.entries(err.fields ?? {}) : [];
       if (fields.length === 0) return toastError(err);
       for (const [field, message] of fields) {
-        if (field === 'file') setFileError(fieldError({ message }));
+        if (field === 'file') attachment.setError(fieldError({ message }));
         else setError(FORM_FIELD[field] ?? 'body', { type: 'server', message }, { shouldFocus: true });
       }
     }
@@ -162,19 +167,17 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
             helperText={fieldError(errors.sendAt)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
           />
-          <ImageField
-            name={file?.name ?? storedName}
-            error={fileError}
-            onPick={(picked) => {
-              if (!isScheduleImage(picked)) return setFileError(t('schedules.validation.imageOnly'));
-              setFileError(undefined);
-              setFile(picked);
+          <AttachmentField
+            {...attachment.field}
+            testId="schedule"
+            texts={{
+              add: t('schedules.attachment.add'),
+              replace: t('schedules.attachment.replace'),
+              remove: t('schedules.attachment.remove'),
+              hint: t('schedules.hints.attachment'),
             }}
-            onRemove={() => {
-              setFile(null);
-              setStoredName(null);
-              setFileError(undefined);
-            }}
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            icon={<ImageIcon />}
           />
         </Stack>
       </FormDialogBody>
