@@ -38,7 +38,8 @@ export async function pairedSandbox(t: TestApp, tenant: Tenant, patch: Partial<t
     15_000,
     'a QR code scanned',
   );
-  await eventually(async () => (await api.get(`/api/sandbox/${id}`)).body.status === 'CONNECTED', 15_000, 'CONNECTED');
+  // The scan reaches the session's holder by NOTIFY: on a loaded machine that took over 15 s.
+  await eventually(async () => (await api.get(`/api/sandbox/${id}`)).body.status === 'CONNECTED', 25_000, 'CONNECTED');
   if (Object.keys(patch).length > 0) {
     await scoped(t, tenant.companyId, (tx) => tx.update(whatsapps).set(patch).where(eq(whatsapps.id, id)));
   }
