@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { NodeDialogFrame, type NodeDialogProps } from './NodeDialogFrame';
-import { VariableChips } from './VariableChips';
+import { FlowTextField } from './FlowTextField';
 
 export default function MenuDialog({ data, onSave, onClose }: NodeDialogProps<'menu'>) {
   const { t } = useTranslation();
@@ -29,20 +29,13 @@ export default function MenuDialog({ data, onSave, onClose }: NodeDialogProps<'m
   };
   return (
     <NodeDialogFrame type="menu" editing={Boolean(data)} onClose={onClose} onSubmit={submit}>
-      <TextField
+      <FlowTextField
         label={t('flows.fields.menuMessage')}
         value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        multiline
-        minRows={3}
-        fullWidth
-        autoFocus
-        margin="dense"
-        error={Boolean(messageError)}
-        helperText={messageError}
-        slotProps={{ htmlInput: { 'data-testid': 'flow-menu-message', maxLength: 4096 } }}
+        onChange={setMessage}
+        error={messageError}
+        testId="flow-menu-message"
       />
-      <VariableChips onPick={(v) => setMessage((m) => m + v)} />
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {t('flows.fields.options')}
       </Typography>

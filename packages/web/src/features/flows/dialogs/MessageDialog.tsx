@@ -1,9 +1,8 @@
 /** A text message node: its text, with the collected variables at hand. */
 import { useState } from 'react';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { NodeDialogFrame, type NodeDialogProps } from './NodeDialogFrame';
-import { VariableChips } from './VariableChips';
+import { FlowTextField } from './FlowTextField';
 
 export default function MessageDialog({ data, onSave, onClose }: NodeDialogProps<'message'>) {
   const { t } = useTranslation();
@@ -15,20 +14,14 @@ export default function MessageDialog({ data, onSave, onClose }: NodeDialogProps
   };
   return (
     <NodeDialogFrame type="message" editing={Boolean(data)} onClose={onClose} onSubmit={submit}>
-      <TextField
+      <FlowTextField
         label={t('flows.fields.message')}
         value={label}
-        onChange={(e) => setLabel(e.target.value)}
-        multiline
+        onChange={setLabel}
+        error={error}
+        testId="flow-message-text"
         minRows={4}
-        fullWidth
-        autoFocus
-        margin="dense"
-        error={Boolean(error)}
-        helperText={error}
-        slotProps={{ htmlInput: { 'data-testid': 'flow-message-text', maxLength: 4096 } }}
       />
-      <VariableChips onPick={(v) => setLabel((l) => l + v)} />
     </NodeDialogFrame>
   );
 }

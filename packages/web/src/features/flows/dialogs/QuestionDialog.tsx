@@ -9,7 +9,7 @@ import { flowVariableKey } from '@balcao/contracts';
 import { useFieldError } from '../../../lib/forms';
 import { rememberVariable } from '../editor/flowVariables';
 import { NodeDialogFrame, type NodeDialogProps } from './NodeDialogFrame';
-import { VariableChips } from './VariableChips';
+import { FlowTextField } from './FlowTextField';
 
 export default function QuestionDialog({ data, onSave, onClose }: NodeDialogProps<'question'>) {
   const { t } = useTranslation();
@@ -28,20 +28,13 @@ export default function QuestionDialog({ data, onSave, onClose }: NodeDialogProp
   };
   return (
     <NodeDialogFrame type="question" editing={Boolean(data)} onClose={onClose} onSubmit={submit}>
-      <TextField
+      <FlowTextField
         label={t('flows.fields.question')}
         value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        multiline
-        minRows={3}
-        fullWidth
-        autoFocus
-        margin="dense"
-        error={Boolean(messageError)}
-        helperText={messageError}
-        slotProps={{ htmlInput: { 'data-testid': 'flow-question-message', maxLength: 4096 } }}
+        onChange={setMessage}
+        error={messageError}
+        testId="flow-question-message"
       />
-      <VariableChips onPick={(v) => setMessage((m) => m + v)} />
       <TextField
         label={t('flows.fields.answerKey')}
         value={answerKey}
