@@ -5,6 +5,8 @@ import type { ContactList, ContactListItem } from './schemas/contact-lists.js';
 import type { FileList } from './schemas/file-lists.js';
 import type { Message, MessageFields } from './schemas/messages.js';
 import type { Queue } from './schemas/queues.js';
+import type { QueueIntegration } from './schemas/queue-integrations.js';
+import type { Prompt } from './schemas/prompts.js';
 import type { QuickMessage } from './schemas/quick-messages.js';
 import type { Schedule } from './schemas/schedules.js';
 import type { Setting } from './schemas/settings.js';
@@ -27,6 +29,8 @@ export const TOPICS = [
   'contactListItem',
   'file',
   'queue',
+  'queueIntegration',
+  'prompt',
   'tag',
   'quickmessage',
   'payment',
@@ -97,6 +101,12 @@ export interface EventPayloads {
   whatsappSession: { action: 'update'; session: ConnectionSession };
   user: { action: 'update'; user: User } | { action: 'delete'; userId: number };
   queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number };
+  /** Admins only (the records carry masked secrets, still not for every user). */
+  queueIntegration:
+    | { action: 'create' | 'update'; queueIntegration: QueueIntegration }
+    | { action: 'delete'; integrationId: number };
+  /** Admins only. */
+  prompt: { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
   tag: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
   quickmessage:
     | { action: 'create' | 'update'; record: QuickMessage }

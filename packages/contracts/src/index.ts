@@ -27,3 +27,6 @@ export * from './schemas/file-lists.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/flows.js';
 export * from './schemas/queues.js';
+export * from './schemas/secrets.js';
+export * from './schemas/queue-integrations.js';
+export * from './schemas/prompts.js';

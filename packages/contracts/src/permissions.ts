@@ -25,6 +25,10 @@ export const PERMISSIONS = [
   'quick-messages:manageAll',
   'ticket-notes:deleteAny',
   'queues:manage',
+  /** Queue integrations (read and write: the records hold webhook signing keys). */
+  'queue-integrations:manage',
+  /** AI prompts (read and write). */
+  'prompts:manage',
   // ours, for who sees and hears what (checked on every request and socket, never by profile name)
   /** Every ticket of the company whatever its queue or user; assigns and opens tickets for others. */
   'tickets:manageAll',

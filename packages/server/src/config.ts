@@ -31,6 +31,8 @@ const envSchema = z.object({
   WHATSAPP_CLOUD_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
+  /** Dialogflow ES's REST API (the OAuth token URL comes from each service account's `token_uri`). */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** STORAGE=s3: the bucket (required), an S3-compatible endpoint (unset = AWS) and credentials. */
   S3_BUCKET: optionalString,

@@ -34,7 +34,6 @@ export const pageNumber = numeric(z.number().int().min(1).max(100_000)).optional
 /**
  * What a row id names. Schemas say it with `ref(entity)`: the route table reads it (the
  * cross-tenant suite tries every such id with another company's), as do readers of the contracts.
- * `prompts` and `queueIntegrations` name domains still to come (their ids are refused until then).
  */
 export const ENTITIES = [
   'companies',

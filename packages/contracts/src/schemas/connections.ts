@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editOf, name2to50, numeric, ref, text, type RefMeta } from './common.js';
 import { scheduleDay, WEEK_EXAMPLE, type ScheduleDay } from './companies.js';
 import type { QueueRef } from './users.js';
+import { isMaskedSecret } from './secrets.js';
 
 export const PROVIDERS = ['beta', 'cloud', 'sandbox'] as const;
 /** A connection's session as the spec names its states. */
@@ -12,8 +13,6 @@ export type Provider = (typeof PROVIDERS)[number];
 const message = text().max(4096, 'tooLong');
 const minutes = numeric(z.number().int().min(0).max(525_600));
 
-/** How the API shows a Cloud API secret: its last four characters behind this. */
-export const SECRET_MASK = '••••';
 
 /**
  * A Cloud API field the web may send back as it was shown: null (a connection of another
@@ -21,7 +20,7 @@ export const SECRET_MASK = '••••';
  */
 const keptWhenShown = <T extends z.ZodType>(inner: T) =>
   z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.startsWith(SECRET_MASK)) ? undefined : v),
+    (v) => (v === null || (typeof v === 'string' && isMaskedSecret(v)) ? undefined : v),
     inner.optional(),
   );
 

@@ -8,6 +8,10 @@ import { expireTickets } from './expire-tickets.js';
 import { transferWaitingTickets } from './transfer-tickets.js';
 import { flowTurnJobDef } from './flows/flow-jobs.js';
 import { runFlowTurn } from './flows/advance-flow.js';
+import { integrationTurnJobDef } from './integrations/integration-jobs.js';
+import { runIntegrationTurn } from './integrations/integration-turn.js';
+import { promptTurnJobDef } from './prompts/prompt-jobs.js';
+import { runPromptTurn } from './prompts/prompt-turn.js';
 
 /** The time rules: every minute, across companies (expiresTicket, timeToTransfer). */
 const sweepPayload = z.object({ companyId: z.null() });
@@ -27,7 +31,7 @@ export const transferTicketsJobDef = defineJob({
   cron: everyMinute,
 });
 
-/** The automation's jobs: the chatbot's and the flows' turns (queued with stored messages) and the time rules. */
+/** The automation's jobs: the turns of the chatbot, flows, integrations and prompts (queued with stored messages) and the time rules. */
 export const automationJobs = [
   handleJob({ spec: chatbotJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runChatbot(deps, job) }),
   handleJob({
@@ -35,6 +39,12 @@ export const automationJobs = [
     concurrency: 8,
     handle: (job, { deps }: { deps: Deps }) => runFlowTurn(deps, job),
   }),
+  handleJob({
+    spec: integrationTurnJobDef,
+    concurrency: 8,
+    handle: (job, { deps }: { deps: Deps }) => runIntegrationTurn(deps, job),
+  }),
+  handleJob({ spec: promptTurnJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runPromptTurn(deps, job) }),
   handleJob({
     spec: expireTicketsJobDef,
     concurrency: 1,

@@ -5,14 +5,17 @@ import { handleRatingReply } from '../modules/tickets/rating-reply.js';
 import { runChatbot } from '../automation/run-chatbot.js';
 import { runFlowTurn } from '../automation/flows/advance-flow.js';
 import { answerRefusedCall } from '../automation/refused-call.js';
+import { runIntegrationTurn } from '../automation/integrations/integration-turn.js';
+import { runPromptTurn } from '../automation/prompts/prompt-turn.js';
 
 /** A message as its storing transaction committed it (receive-batch.ts). */
 type Stored = Extract<BatchReceived, { stored: true }>;
 
 /**
  * What reacts to a customer's message once it is stored, after its transaction commits: the answer
- * to a rating request, then the flow's or the chatbot's turn (never both: receive-batch.ts queued
- * one job or the other), claiming the job the transaction queued, then the answer to a call the
+ * to a rating request, then the turn of whoever holds the conversation — the flow, the
+ * integration, the AI prompt or the chatbot (only one: receive-batch.ts queued one job,
+ * automation/holder.ts) — claiming the job the transaction queued, then the answer to a call the
  * provider refused. A failure here is logged and never undoes the stored message; the job then
  * runs from a worker.
  */
@@ -21,14 +24,11 @@ async function afterReceive(deps: Deps, conn: ConnectionRef, msg: InboundMessage
   try {
     // No rating was asked when the message came in: nothing to read (a request made since is not answered by it).
     if (stored.ticket.ratingPending) await handleRatingReply(deps, conn.companyId, stored.ticketId, msg.body);
-    if (stored.flowJobId) {
-      const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
-      await runFlowTurn(deps, job, { claim: stored.flowJobId });
-    }
-    if (stored.chatbotJobId) {
-      const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
-      await runChatbot(deps, job, { claim: stored.chatbotJobId });
-    }
+    const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
+    if (stored.flowJobId) await runFlowTurn(deps, job, { claim: stored.flowJobId });
+    if (stored.integrationJobId) await runIntegrationTurn(deps, job, { claim: stored.integrationJobId });
+    if (stored.promptJobId) await runPromptTurn(deps, job, { claim: stored.promptJobId });
+    if (stored.chatbotJobId) await runChatbot(deps, job, { claim: stored.chatbotJobId });
   } catch (err) {
     deps.log.error({ err, ticketId: stored.ticketId }, 'reacting to an inbound message failed');
   }

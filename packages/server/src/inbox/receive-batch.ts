@@ -7,6 +7,9 @@ import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from './preview.js';
 import { botMayAct, chatbotJobDef, wantsBot } from '../automation/chatbot-jobs.js';
 import { flowClaims } from '../automation/flows/flow-trigger.js';
+import { holderOf, type Holder } from '../automation/holder.js';
+import { integrationTurnJobDef } from '../automation/integrations/integration-jobs.js';
+import { promptTurnJobDef } from '../automation/prompts/prompt-jobs.js';
 import { flowTurnJobDef } from '../automation/flows/flow-jobs.js';
 import { queueMessageJobs } from '../automation/message-jobs.js';
 import { tableRows } from './table-rows.js';
@@ -29,7 +32,16 @@ type Message = typeof messages.$inferSelect;
  * job when it has one), or a duplicate.
  */
 export type BatchReceived =
-  | { stored: true; messageId: number; ticketId: number; ticket: Ticket; chatbotJobId?: string; flowJobId?: string }
+  | {
+      stored: true;
+      messageId: number;
+      ticketId: number;
+      ticket: Ticket;
+      chatbotJobId?: string;
+      flowJobId?: string;
+      integrationJobId?: string;
+      promptJobId?: string;
+    }
   | { stored: false; reason: 'duplicate' };
 
 /**
@@ -68,6 +80,11 @@ const keyOf = (whatsappId: number, externalId: string) => `${whatsappId}\u0000${
  */
 export const storedAlready = (w: SQL, e: SQL) =>
   sql`(select true from messages m where m.whatsapp_id = ${w} and m.external_id = ${e})`;
+
+/** A customer's message (not a group's) on a pending ticket nobody attends and no rating awaits: automation may answer. */
+function unattended(msg: InboundMessage, t: Ticket): boolean {
+  return !msg.fromMe && !msg.isGroup && t.status === 'pending' && t.userId === null && !t.ratingPending;
+}
 
 async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: number, items: readonly BatchItem[]) {
   const results: BatchReceived[] = items.map(() => ({ stored: false, reason: 'duplicate' }) as const);
@@ -140,11 +157,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const claims = await flowClaims(
     tx,
     storedItems
-      .filter(({ index, row }) => {
-        const t = updated.get(row.ticketId)!;
-        const msg = items[index]!.msg;
-        return !msg.fromMe && !msg.isGroup && t.status === 'pending' && t.userId === null && !t.ratingPending;
-      })
+      .filter(({ index, row }) => unattended(items[index]!.msg, updated.get(row.ticketId)!))
       .map(({ index, row }) => ({
         messageId: row.id,
         ticketId: row.ticketId,
@@ -163,10 +176,26 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
   );
 
+  // Then the ticket's integration or AI prompt (automation/holder.ts), each with its jobs.
+  const heldBy = new Map<number, Holder>();
+  for (const { index, row } of storedItems) {
+    if (claims.has(row.id)) continue;
+    const ticket = updated.get(row.ticketId)!;
+    const holder = unattended(items[index]!.msg, ticket) ? holderOf(ticket) : undefined;
+    if (holder) heldBy.set(row.id, holder);
+  }
+  const heldJobs = (holder: Holder) =>
+    storedItems
+      .filter(({ row }) => heldBy.get(row.id) === holder)
+      .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId }));
+  const integrationJobOf = await queueMessageJobs(deps, tx, integrationTurnJobDef, companyId, heldJobs('integration'));
+  const promptJobOf = await queueMessageJobs(deps, tx, promptTurnJobDef, companyId, heldJobs('prompt'));
+
   // The chatbot's jobs are stored with the messages, in one statement (chatbot-jobs.ts).
   const forBot = storedItems.filter(
     ({ index, row }) =>
       !claims.has(row.id) &&
+      !heldBy.has(row.id) &&
       wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
   );
   const jobOf = await queueMessageJobs(
@@ -188,6 +217,8 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       ticket,
       chatbotJobId: jobOf.get(row.id),
       flowJobId: flowJobOf.get(row.id),
+      integrationJobId: integrationJobOf.get(row.id),
+      promptJobId: promptJobOf.get(row.id),
     };
     events.push(messageEvents.created(companyId, { ...row, contact }, ticket, contact));
   }

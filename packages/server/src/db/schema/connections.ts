@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { ConnectionStatus, Provider, ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { queues } from './queues.js';
+import { prompts, queueIntegrations } from './integrations.js';
 
 /** A WhatsApp connection (the spec's "whatsapp"): one number, one provider. */
 export const whatsapps = pgTable(
@@ -46,8 +47,8 @@ export const whatsapps = pgTable(
     maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
     timeToTransfer: integer('time_to_transfer'),
     transferQueueId: integer('transfer_queue_id').references(() => queues.id, { onDelete: 'set null' }),
-    promptId: integer('prompt_id'),
-    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
     schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
     // Cloud API
     phoneNumberId: text('phone_number_id'),

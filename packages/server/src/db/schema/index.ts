@@ -18,3 +18,4 @@ export * from './contact-lists.js';
 export * from './file-lists.js';
 export * from './campaigns.js';
 export * from './flows.js';
+export * from './integrations.js';

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
+import { prompts, queueIntegrations } from './integrations.js';
 
 /** Queues (departments). Their own endpoints come with routing; users reference them now. */
 export const queues = pgTable(
@@ -16,8 +17,8 @@ export const queues = pgTable(
     greetingMessage: text('greeting_message').notNull().default(''),
     outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
     schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
-    integrationId: integer('integration_id'),
-    promptId: integer('prompt_id'),
+    integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ import { users } from './users.js';
 import { queues } from './queues.js';
 import { whatsapps } from './connections.js';
 import { contacts } from './contacts.js';
+import { prompts, queueIntegrations } from './integrations.js';
 
 export const tickets = pgTable(
   'tickets',
@@ -41,8 +42,12 @@ export const tickets = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     chatbot: boolean('chatbot').notNull().default(false),
     useIntegration: boolean('use_integration').notNull().default(false),
-    integrationId: integer('integration_id'),
-    promptId: integer('prompt_id'),
+    /**
+     * Who holds the conversation before an attendant (automation/holder.ts): an integration, or
+     * an AI prompt. Cleared whenever the ticket has a user or leaves pending (a trigger).
+     */
+    integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
     /** Chatbot state: where in the option tree the customer is, and how often the menu went out. */
     queueOptionId: integer('queue_option_id'),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
@@ -84,6 +89,13 @@ export const tickets = pgTable(
     index('tickets_pending_queueless_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.queueId} is null`),
+    // Deleting an integration or a prompt lets go of the tickets it holds (the foreign keys' set null).
+    index('tickets_integration_idx')
+      .on(t.integrationId)
+      .where(sql`${t.integrationId} is not null`),
+    index('tickets_prompt_idx')
+      .on(t.promptId)
+      .where(sql`${t.promptId} is not null`),
   ],
 );
 

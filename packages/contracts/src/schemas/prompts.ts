@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { numeric, pageQuery, ref, text } from './common.js';
+
+/**
+ * AI prompts: an assistant that answers a queue's customers through any OpenAI-compatible
+ * endpoint (`OPENAI_BASE_URL`) until it hands them to attendants. ARCHITECTURE.md, "Prompts".
+ */
+
+/** The models the dialog offers (the spec's labels); any other name the endpoint accepts is taken. */
+export const PROMPT_MODELS = [
+  { value: 'gpt-3.5-turbo-1106', label: 'GPT 3.5 turbo' },
+  { value: 'gpt-4o-mini', label: 'GPT 4.0' },
+] as const;
+
+/** The answer's voice: `texto` (text only) or one of Azure's pt-BR neural voices. */
+export const PROMPT_VOICES = [
+  'texto',
+  'pt-BR-FranciscaNeural',
+  'pt-BR-AntonioNeural',
+  'pt-BR-BrendaNeural',
+  'pt-BR-DonatoNeural',
+  'pt-BR-ElzaNeural',
+  'pt-BR-FabioNeural',
+  'pt-BR-GiovannaNeural',
+  'pt-BR-HumbertoNeural',
+  'pt-BR-JulioNeural',
+  'pt-BR-LeilaNeural',
+  'pt-BR-LeticiaNeural',
+  'pt-BR-ManuelaNeural',
+  'pt-BR-NicolauNeural',
+  'pt-BR-ValerioNeural',
+  'pt-BR-YaraNeural',
+] as const;
+export type PromptVoice = (typeof PROMPT_VOICES)[number];
+
+export const PROMPT_DEFAULTS = {
+  model: 'gpt-3.5-turbo-1106',
+  maxTokens: 100,
+  temperature: 1,
+  maxMessages: 10,
+  voice: 'texto',
+} as const;
+
+/** What an answer says to hand the customer to attendants (it is not sent). */
+export const PROMPT_TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendimento';
+
+export const PROMPT_MAX_TOKENS = 16_000;
+export const PROMPT_MAX_MESSAGES = 50;
+
+const blankAsDefault = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
+
+const promptFields = {
+  name: text().trim().min(5, 'tooShort').max(100, 'tooLong'),
+  prompt: text().trim().min(50, 'tooShort').max(20_000, 'tooLong'),
+  model: blankAsDefault(text().trim().min(1).max(100, 'tooLong')).optional().default(PROMPT_DEFAULTS.model),
+  maxTokens: blankAsDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_TOKENS)))
+    .optional()
+    .default(PROMPT_DEFAULTS.maxTokens),
+  temperature: blankAsDefault(numeric(z.number().min(0).max(1)))
+    .optional()
+    .default(PROMPT_DEFAULTS.temperature),
+  /** The endpoint's key; answers carry it masked (secrets.ts), and the mask sent back keeps it. */
+  apiKey: text().trim().min(1, 'required').max(500, 'tooLong'),
+  /** The queue the customer moves to for attendants (the spec's "sector"). */
+  queueId: ref('queues'),
+  maxMessages: blankAsDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_MESSAGES)))
+    .optional()
+    .default(PROMPT_DEFAULTS.maxMessages),
+  voice: blankAsDefault(z.enum(PROMPT_VOICES)).optional().default(PROMPT_DEFAULTS.voice),
+  /** Azure Speech's key and region, for a voice other than `texto`; the key is answered masked. */
+  voiceKey: text().trim().max(500, 'tooLong').optional().default(''),
+  voiceRegion: text().trim().max(50, 'tooLong').optional().default(''),
+};
+
+/** `POST /prompt`. */
+export const promptBody = z.object(promptFields);
+export type PromptBody = z.infer<typeof promptBody>;
+
+/** `PUT /prompt/{id}`: the fields given change. */
+export const promptUpdateBody = z.object(
+  Object.fromEntries(
+    Object.entries(promptFields).map(([k, f]) => {
+      let bare: z.ZodType = f;
+      while (bare instanceof z.ZodDefault || bare instanceof z.ZodOptional) bare = bare.unwrap() as z.ZodType;
+      return [k, bare.optional()];
+    }),
+  ),
+) as unknown as z.ZodObject<{ [K in keyof typeof promptFields]: z.ZodOptional<z.ZodType<PromptBody[K]>> }>;
+export type PromptUpdateBody = Partial<PromptBody>;
+
+/** `GET /prompt`: prompts whose name contains `searchParam`, by name, 20 a page. */
+export const promptsQuery = pageQuery;
+
+export interface Prompt {
+  id: number;
+  name: string;
+  prompt: string;
+  model: string;
+  maxTokens: number;
+  temperature: number;
+  /** Masked (secrets.ts). */
+  apiKey: string;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  maxMessages: number;
+  voice: string;
+  /** Masked. */
+  voiceKey: string;
+  voiceRegion: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PromptsPage {
+  prompts: Prompt[];
+  count: number;
+  hasMore: boolean;
+}
