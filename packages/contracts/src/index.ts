@@ -30,3 +30,7 @@ export * from './schemas/queues.js';
 export * from './schemas/secrets.js';
 export * from './schemas/queue-integrations.js';
 export * from './schemas/prompts.js';
+export * from './schemas/dashboard.js';
+export * from './schemas/chats.js';
+export * from './schemas/announcements.js';
+export * from './schemas/invoices.js';

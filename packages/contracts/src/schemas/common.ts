@@ -59,10 +59,13 @@ export const ENTITIES = [
   'flowCampaigns',
   'prompts',
   'queueIntegrations',
+  'chats',
+  'announcements',
+  'invoices',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 /** Entities every company reads alike (not owned by one company). */
-export const SHARED_ENTITIES: readonly Entity[] = ['plans', 'helps'];
+export const SHARED_ENTITIES: readonly Entity[] = ['plans', 'helps', 'announcements'];
 
 /** A schema's metadata: the entity a row id (or a ticket's uuid) names. */
 export interface RefMeta {
