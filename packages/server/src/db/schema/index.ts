@@ -19,3 +19,6 @@ export * from './file-lists.js';
 export * from './campaigns.js';
 export * from './flows.js';
 export * from './integrations.js';
+export * from './chats.js';
+export * from './announcements.js';
+export * from './invoices.js';
