@@ -334,7 +334,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
 /** Multipart body → fields and the file, with the platform's own parser. */
-async function parseForm(raw: Buffer, contentType: string): Promise<NonNullable<GraphRequest['form']>> {
+export async function parseForm(raw: Buffer, contentType: string): Promise<NonNullable<GraphRequest['form']>> {
   const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
   const fields: Record<string, string> = {};
   let file: { name: string; type: string; data: Buffer } | undefined;
