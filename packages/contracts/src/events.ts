@@ -13,6 +13,9 @@ import type { Setting } from './schemas/settings.js';
 import type { Tag } from './schemas/tags.js';
 import type { Ticket, TicketContact, TicketFields } from './schemas/tickets.js';
 import type { User } from './schemas/users.js';
+import type { Chat, ChatMessage } from './schemas/chats.js';
+import type { Announcement } from './schemas/announcements.js';
+import type { Company } from './schemas/companies.js';
 
 /** Realtime event names: `company-{companyId}-{topic}` with `{action, …}` payloads. */
 export const TOPICS = [
@@ -114,7 +117,11 @@ export interface EventPayloads {
   settings: { action: 'update'; setting: Setting };
   /** To the sessions that ended, just before their sockets close. */
   auth: { action: 'update'; user: { id: number }; reason: SessionEndReason };
-  chat: never;
+  /** To the chat's members only. */
+  chat:
+    | { action: 'new-message'; newMessage: ChatMessage; chat: Chat }
+    | { action: 'update'; chat: Chat }
+    | { action: 'delete'; chatId: number };
   /** A campaign with its progress: every state change, and its counts while it runs (at most once a second). */
   campaign: { action: 'create' | 'update'; record: CampaignDetail } | { action: 'delete'; id: number };
   /** File lists. */
@@ -131,8 +138,10 @@ export interface EventPayloads {
     | { action: 'delete'; contactListId: number; id: number }
     | { action: 'progress'; contactListId: number; rows: number; added: number; refused: number }
     | { action: 'reload'; contactListId: number };
-  payment: never;
-  announcement: never;
+  /** An invoice was paid: the company with its new due date (the checkout shows it, then goes home). */
+  payment: { action: 'CONCLUIDA'; company: Company };
+  /** To every company's users (inactive ones reach super users only). */
+  announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: number };
   company: never;
 }
 
