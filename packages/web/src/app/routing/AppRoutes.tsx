@@ -4,6 +4,7 @@
  */
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import type { PlanFeature } from '@balcao/contracts';
 import { Gate, PublicOnly, RequireAuth } from './guards';
 import { access, type Rule } from './access';
 
@@ -34,10 +35,18 @@ const FileListsPage = lazy(() => import('../../features/file-lists/FileListsPage
 const FlowsPage = lazy(() => import('../../features/flows/FlowsPage'));
 const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditorPage'));
 const FlowCampaignsPage = lazy(() => import('../../features/flow-campaigns/FlowCampaignsPage'));
+const PromptsPage = lazy(() => import('../../features/prompts/PromptsPage'));
+const QueueIntegrationsPage = lazy(() => import('../../features/queue-integrations/QueueIntegrationsPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
   <Gate rule={rule} silent={silent}>
+    {page}
+  </Gate>
+);
+/** A plan feature's page: an admin whose plan lacks it is told so and sent to / (automation §8). */
+const planGated = (rule: Rule, plan: PlanFeature, page: ReactNode) => (
+  <Gate rule={rule} plan={plan}>
     {page}
   </Gate>
 );
@@ -83,8 +92,11 @@ export function AppRoutes() {
         <Route path="phrase-lists" element={gated(access.flows, <FlowCampaignsPage />)} />
         <Route path="flowbuilders" element={gated(access.flows, <FlowsPage />)} />
         <Route path="flowbuilder/:id?" element={gated(access.flows, <FlowEditorPage />)} />
-        <Route path="prompts" element={gated(access.prompts, soon('menu.prompts'))} />
-        <Route path="queue-integration" element={gated(access.integrations, soon('menu.queueIntegration'))} />
+        <Route path="prompts" element={planGated(access.prompts, 'useOpenAi', <PromptsPage />)} />
+        <Route
+          path="queue-integration"
+          element={planGated(access.integrations, 'useIntegrations', <QueueIntegrationsPage />)}
+        />
         <Route path="connections" element={gated(access.admin, <ConnectionsPage />)} />
         <Route path="connections/:id/simulator" element={gated(access.admin, <SimulatorPage />)} />
         <Route path="files" element={gated(access.admin, <FileListsPage />)} />

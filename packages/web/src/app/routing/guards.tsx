@@ -1,10 +1,15 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { PlanFeature } from '@balcao/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../providers/AuthProvider';
 import { toastErrorText } from '../../lib/toast';
+import { hasFeature } from '../../lib/permissions';
 import { PageLoader } from '../../lib/ui/PageLoader';
-import type { Rule } from './access';
+import { access, type Rule } from './access';
+
+/** Automation §9: a denied page goes to / after 1 s. */
+const PLAN_DENIED_REDIRECT_MS = 1000;
 
 /**
  * The Suspense boundary of a page area, renewed when the first path segment changes: navigation
@@ -49,12 +54,36 @@ function Forbidden() {
   return <Navigate to="/tickets" replace />;
 }
 
+/** Automation §8: a page the company's plan lacks says so, and / follows after 1 s. */
+function PlanDenied() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    toastErrorText(t('common.planDenied'));
+    const timer = setTimeout(() => void navigate('/', { replace: true }), PLAN_DENIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [t, navigate]);
+  return <PageLoader />;
+}
+
 /**
  * Shows the page when the rule allows it. Otherwise the user goes to /tickets, with a notice
- * unless `silent` (the dashboard at / simply sends non-admins to their tickets).
+ * unless `silent` (the dashboard at / simply sends non-admins to their tickets). A page of a
+ * plan feature (`plan`) that an admin's plan lacks is refused as the spec words it.
  */
-export function Gate({ rule, silent, children }: { rule: Rule; silent?: boolean; children: ReactNode }) {
+export function Gate({
+  rule,
+  silent,
+  plan,
+  children,
+}: {
+  rule: Rule;
+  silent?: boolean;
+  plan?: PlanFeature;
+  children: ReactNode;
+}) {
   const { user } = useAuth();
   if (rule(user)) return <>{children}</>;
+  if (plan && access.admin(user) && !hasFeature(user, plan)) return <PlanDenied />;
   return silent ? <Navigate to="/tickets" replace /> : <Forbidden />;
 }

@@ -7,11 +7,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { api, isApiError } from '../../lib/api';
+import { hasFeature } from '../../lib/permissions';
 import { applyServerErrors } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
+import type { Option } from '../../lib/ui/SelectField';
+import { useIntegrationOptions, usePromptOptions } from '../queues/useQueues';
 import { CloudFields } from './CloudFields';
 import { ConnectionFields, Section } from './ConnectionFields';
 import {
@@ -34,23 +38,39 @@ export default function ConnectionDialog({ connectionId, onClose }: Props) {
   const { t } = useTranslation();
   const isEdit = Boolean(connectionId);
   const existing = useConnection(connectionId);
+  const user = useCurrentUser();
+  // Native selects: the form mounts once they have their options (a stored choice shows).
+  const integrations = useIntegrationOptions(hasFeature(user, 'useIntegrations'));
+  const prompts = usePromptOptions(hasFeature(user, 'useOpenAi'));
   return (
     <FormDialog
       title={isEdit ? t('connections.dialog.editTitle') : t('connections.dialog.addTitle')}
       testId="connection-dialog"
       maxWidth="md"
       onClose={onClose}
-      loading={isEdit && existing.isLoading}
+      loading={(isEdit && existing.isLoading) || integrations.isLoading || prompts.isLoading}
       failed={isEdit && existing.isError}
       onRetry={() => void existing.refetch()}
     >
       {/* Mounted with its values: fields filled from the start (no reset after mount). */}
-      <ConnectionForm existing={existing.data} onClose={onClose} />
+      <ConnectionForm
+        existing={existing.data}
+        integrations={integrations.data ?? []}
+        prompts={prompts.data ?? []}
+        onClose={onClose}
+      />
     </FormDialog>
   );
 }
 
-function ConnectionForm({ existing, onClose }: { existing?: Connection; onClose: () => void }) {
+interface FormProps {
+  existing?: Connection;
+  integrations: Option[];
+  prompts: Option[];
+  onClose: () => void;
+}
+
+function ConnectionForm({ existing, integrations, prompts, onClose }: FormProps) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const connectionId = existing?.id;
@@ -104,7 +124,14 @@ function ConnectionForm({ existing, onClose }: { existing?: Connection; onClose:
     <>
       <FormDialogBody onSubmit={onSubmit} saving={isSubmitting} saveTestId="connection-save">
         <Stack spacing={2}>
-          <ConnectionFields register={register} control={control} errors={errors} isEdit={isEdit} />
+          <ConnectionFields
+            register={register}
+            control={control}
+            errors={errors}
+            isEdit={isEdit}
+            integrations={integrations}
+            prompts={prompts}
+          />
           {provider === 'cloud' && <CloudFields register={register} errors={errors} existing={existing} />}
           {isEdit && token && (
             <>

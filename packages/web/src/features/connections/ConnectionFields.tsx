@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS } from '@balcao/contracts';
 import { useFieldError } from '../../lib/forms';
-import { SelectField } from '../../lib/ui/SelectField';
+import { SelectField, type Option } from '../../lib/ui/SelectField';
 import { QueuesSelect } from '../users/QueuesSelect';
 import { useQueueOptions } from '../users/useUserOptions';
 import type { ConnectionFormValues } from './connectionForm';
@@ -17,6 +17,9 @@ interface Props {
   control: Control<ConnectionFormValues>;
   errors: FieldErrors<ConnectionFormValues>;
   isEdit: boolean;
+  /** What may hold the connection's conversations (empty when the plan lacks the feature). */
+  integrations: Option[];
+  prompts: Option[];
 }
 
 const MESSAGES = [
@@ -37,7 +40,7 @@ export function Section({ title }: { title: string }) {
 }
 
 /** Name, provider, default, queues, the messages and the bot/ticket timings of a connection. */
-export function ConnectionFields({ register, control, errors, isEdit }: Props) {
+export function ConnectionFields({ register, control, errors, isEdit, integrations, prompts }: Props) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queues = useQueueOptions(true);
@@ -106,6 +109,10 @@ export function ConnectionFields({ register, control, errors, isEdit }: Props) {
         placeholder={t('connections.dialog.noQueue')}
         options={(queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
       />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SelectField {...field('integrationId')} placeholder={t('queues.fields.none')} options={integrations} />
+        <SelectField {...field('promptId')} placeholder={t('queues.fields.none')} options={prompts} />
+      </Stack>
     </Stack>
   );
 }

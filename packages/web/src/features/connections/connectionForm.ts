@@ -22,6 +22,8 @@ export interface ConnectionFormValues {
   maxUseBotQueues: string;
   timeToTransfer: string;
   transferQueueId: string;
+  integrationId: string;
+  promptId: string;
   queueIds: number[];
   phoneNumberId: string;
   accessToken: string;
@@ -44,6 +46,8 @@ export const EMPTY_CONNECTION: ConnectionFormValues = {
   maxUseBotQueues: '3',
   timeToTransfer: '',
   transferQueueId: '',
+  integrationId: '',
+  promptId: '',
   queueIds: [],
   phoneNumberId: '',
   accessToken: '',
@@ -69,6 +73,8 @@ export function fromConnection(w: Connection): ConnectionFormValues {
     maxUseBotQueues: String(w.maxUseBotQueues ?? 3),
     timeToTransfer: w.timeToTransfer == null ? '' : String(w.timeToTransfer),
     transferQueueId: w.transferQueueId == null ? '' : String(w.transferQueueId),
+    integrationId: w.integrationId == null ? '' : String(w.integrationId),
+    promptId: w.promptId == null ? '' : String(w.promptId),
     queueIds: w.queueIds ?? (w.queues ?? []).map((q) => q.id),
     phoneNumberId: w.phoneNumberId ?? '',
     // Secrets come masked: the fields stay blank, and blank keeps them.
@@ -98,6 +104,8 @@ export function toBody(v: ConnectionFormValues, isEdit: boolean): Record<string,
     maxUseBotQueues: v.maxUseBotQueues,
     timeToTransfer: v.timeToTransfer.trim() === '' ? null : v.timeToTransfer,
     transferQueueId: v.transferQueueId === '' ? null : Number(v.transferQueueId),
+    integrationId: v.integrationId === '' ? null : Number(v.integrationId),
+    promptId: v.promptId === '' ? null : Number(v.promptId),
     queueIds: v.queueIds,
     ...(cloud
       ? {

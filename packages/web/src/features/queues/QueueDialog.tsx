@@ -13,10 +13,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { api, isApiError } from '../../lib/api';
+import { hasFeature } from '../../lib/permissions';
 import { applyServerErrors } from '../../lib/forms';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
+import type { Option } from '../../lib/ui/SelectField';
 import { WeekHoursFields } from '../../lib/ui/WeekHoursFields';
 import { settingValue, useSettings } from '../settings/useSettings';
 import { QueueOptionsEditor } from './options/QueueOptionsEditor';
@@ -29,32 +32,47 @@ export default function QueueDialog({ queueId, onClose }: { queueId?: number; on
   const { t } = useTranslation();
   const isEdit = Boolean(queueId);
   const existing = useQueue(queueId);
+  const user = useCurrentUser();
+  // The pickers are native selects: the form mounts once they have their options (a stored
+  // choice shows). A plan without the feature asks for none.
+  const integrations = useIntegrationOptions(hasFeature(user, 'useIntegrations'));
+  const prompts = usePromptOptions(hasFeature(user, 'useOpenAi'));
   return (
     <FormDialog
       title={isEdit ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
       testId="queue-dialog"
       maxWidth="md"
       onClose={onClose}
-      loading={isEdit && existing.isLoading}
+      loading={(isEdit && existing.isLoading) || integrations.isLoading || prompts.isLoading}
       failed={isEdit && existing.isError}
       onRetry={() => void existing.refetch()}
     >
       {/* Mounted with its values: fields filled from the start. */}
-      <QueueForm existing={existing.data} onClose={onClose} />
+      <QueueForm
+        existing={existing.data}
+        integrations={integrations.data ?? []}
+        prompts={prompts.data ?? []}
+        onClose={onClose}
+      />
     </FormDialog>
   );
 }
 
 type TabId = 'data' | 'hours';
 
-function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => void }) {
+interface QueueFormProps {
+  existing?: Queue;
+  integrations: Option[];
+  prompts: Option[];
+  onClose: () => void;
+}
+
+function QueueForm({ existing, integrations, prompts, onClose }: QueueFormProps) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const qc = useQueryClient();
   const settings = useSettings();
   const perQueueHours = settingValue(settings.data, 'scheduleType') === 'queue';
-  const integrations = useIntegrationOptions(true);
-  const prompts = usePromptOptions(true);
   const [tab, setTab] = useState<TabId>('data');
   const queues = queuesCrud.useList();
   // Read once: the form's first values (a new queue's colour is drawn at random).
@@ -143,8 +161,8 @@ function QueueForm({ existing, onClose }: { existing?: Queue; onClose: () => voi
             register={register}
             control={control}
             errors={errors}
-            integrations={integrations.data ?? []}
-            prompts={prompts.data ?? []}
+            integrations={integrations}
+            prompts={prompts}
             showOutOfHours={perQueueHours}
           />
         </div>

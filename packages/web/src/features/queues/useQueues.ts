@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAllPrompts } from '../prompts/usePrompts';
+import { useAllQueueIntegrations } from '../queue-integrations/useQueueIntegrations';
 import { makeCrud } from '../../lib/crud';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import type { Queue } from '@balcao/contracts';
@@ -50,40 +52,17 @@ export function useLiveQueues() {
   });
 }
 
-/**
- * The select's options from a list of a domain still to come (prompts, integrations): the server
- * has no such route yet (404 …), so no answer type exists for it; the entries that carry an `id`
- * and a `name` become options, anything else none.
- */
-async function optionalOptions(path: string, key: string): Promise<Option[]> {
-  try {
-    const data = await api.get<unknown>(path);
-    const list: unknown = Array.isArray(data) ? data : (data as Record<string, unknown> | null)?.[key];
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((row: { id?: unknown; name?: unknown } | null) =>
-      typeof row?.id === 'number' && typeof row.name === 'string' ? [{ value: String(row.id), label: row.name }] : [],
-    );
-  } catch {
-    return [];
-  }
-}
+const asOptions = (rows: Array<{ id: number; name: string }> | undefined): Option[] | undefined =>
+  rows?.map((r) => ({ value: String(r.id), label: r.name }));
 
-/** The AI prompts a queue can use (`GET /prompt` → `{prompts}`). */
+/** The AI prompts a queue (or a connection) can use, by name; none asked when `enabled` is false. */
 export function usePromptOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['prompts', 'options'],
-    queryFn: () => optionalOptions('/prompt', 'prompts'),
-    enabled,
-    retry: false,
-  });
+  const query = useAllPrompts(enabled);
+  return { data: asOptions(query.data), isLoading: query.isLoading };
 }
 
-/** The queue integrations (`GET /queueIntegration` → `{queueIntegrations}`). */
+/** The queue integrations a queue (or a connection) can use, by name. */
 export function useIntegrationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['queueIntegrations', 'options'],
-    queryFn: () => optionalOptions('/queueIntegration', 'queueIntegrations'),
-    enabled,
-    retry: false,
-  });
+  const query = useAllQueueIntegrations(enabled);
+  return { data: asOptions(query.data), isLoading: query.isLoading };
 }
