@@ -4,6 +4,7 @@ export * from './ticket-scope.js';
 export * from './plans.js';
 export * from './settings.js';
 export * from './constants.js';
+export * from './csv.js';
 export * from './events.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -24,8 +24,10 @@ function checkRange(from: string | undefined, to: string | undefined, ctx: z.Ref
 }
 
 /**
- * `GET /dashboard`: `days` (one of the periods), or `date_from` and `date_to` (both, YYYY-MM-DD,
- * the company's days, both included). Neither → 400 naming `days` (the spec's "select a filter").
+ * `GET /dashboard` and `GET /dashboard/export` (the same figures as CSV): `days` (one of the
+ * periods: today and the `days - 1` days before it, in the company's time zone), or `date_from`
+ * and `date_to` (both, YYYY-MM-DD, the company's days, both included); `days` wins when both
+ * come. Neither → 400 naming `days` (the spec's "select a filter").
  */
 export const dashboardQuery = z
   .object({
@@ -49,22 +51,25 @@ export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /**
  * `GET /dashboard/ticketsUsers` and `/dashboard/ticketsDay`: `initialDate`..`finalDate`
- * (YYYY-MM-DD, both included; `companyId` sent by the spec's web is ignored: the caller's company).
+ * (YYYY-MM-DD, the company's days, both included). The spec's web also sends `companyId`: like any
+ * key the schema does not name it is dropped; the figures are always the caller's company's.
  */
 export const dashboardChartQuery = z
   .object({
     initialDate: isoDay,
     finalDate: isoDay,
-    companyId: z.unknown().optional(),
   })
   .superRefine((q, ctx) => checkRange(q.initialDate, q.finalDate, ctx, ['initialDate', 'finalDate']));
 export type DashboardChartQuery = z.infer<typeof dashboardChartQuery>;
 
 /**
- * Definitions (each shown in the page's tooltip): happening = open now; pending = pending now;
- * finished = closed in the period; leads = contacts created in the period; wait = minutes from a
- * ticket's arrival to its acceptance (over the period's accepted tickets); support = acceptance to
- * close (over the period's closed tickets). Averages are minutes, null when nothing was measured.
+ * Definitions (each shown in the page's tooltip), over the attendance cycles of `ticket_tracking`
+ * (a ticket reopened starts a new cycle): happening = tickets open now; pending = tickets pending
+ * now; finished = closures in the period; leads = contacts created in the period; wait = minutes
+ * from a ticket's arrival to its acceptance, over the cycles accepted in the period (a cycle an
+ * attendant began themself — a ticket created open, a reopen — had no one waiting and is left
+ * out); support = minutes from acceptance to close, over the cycles closed in the period that
+ * were accepted. Averages are minutes (one decimal), null when nothing was measured.
  */
 export interface DashboardCounters {
   supportHappening: number;
@@ -78,7 +83,7 @@ export interface DashboardCounters {
 export interface DashboardAttendant {
   id: number;
   name: string;
-  /** Average rating 1–3 of the period's rated tickets, null when none. */
+  /** Average rating 1–3 (two decimals) of the period's rated closures, null when none. */
   rating: number | null;
   avgSupportTime: number | null;
   /** Connected now (presence). */
@@ -86,19 +91,25 @@ export interface DashboardAttendant {
 }
 
 export interface Dashboard {
+  /** The period the figures cover, as the company's days (YYYY-MM-DD, both included). */
+  period: { from: string; to: string };
   counters: DashboardCounters;
   attendants: DashboardAttendant[];
 }
 
-/** Tickets per attendant (closed in the range), most first. */
+/** Closures per attendant in the range (their cycles closed), most first; cycles with no user are left out. */
 export interface TicketsPerUserRow {
   nome: string;
   quantidade: number;
 }
 
-/** Tickets that arrived per day of the range; per hour (`horario`, "HH:00") when the range is one day. */
+/**
+ * Tickets that arrived (were created) per day of the range, every day listed (0 included); per
+ * hour (`horario`, "00:00" … "23:00", all 24) when the range is one day.
+ */
 export type TicketsPerDayRow = { data: string; total: number } | { horario: string; total: number };
 
+/** `count`: the sum of the rows' figures (tickets in the chart). */
 export interface DashboardChart<Row> {
   data: Row[];
   count: number;
