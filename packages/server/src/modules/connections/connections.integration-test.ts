@@ -13,7 +13,7 @@ import {
 import { connectSocket, within } from '../../../test/support/socket.js';
 import { useFakeChannels, type FakeChannels } from '../../../test/support/fake-channels.js';
 import { inTenant } from '../../db/client.js';
-import { channelKeys, queues, whatsapps } from '../../db/schema/index.js';
+import { channelKeys, prompts, queueIntegrations, queues, whatsapps } from '../../db/schema/index.js';
 
 let t: TestApp;
 /** `a` is the company under test, `b` its neighbour. */
@@ -25,6 +25,9 @@ let fakes: FakeChannels;
 let q1: { id: number; name: string; color: string };
 let q2: { id: number; name: string; color: string };
 let queueB: { id: number };
+/** A queue integration and a prompt of each company (what may hold a connection's tickets). */
+let holdersA: { integrationId: number; promptId: number };
+let holdersB: { integrationId: number; promptId: number };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,6 +40,8 @@ beforeAll(async () => {
   q1 = await insertQueue(a.companyId);
   q2 = await insertQueue(a.companyId);
   queueB = await insertQueue(b.companyId);
+  holdersA = await insertHolders(a.companyId, q1.id);
+  holdersB = await insertHolders(b.companyId, queueB.id);
 });
 afterAll(() => t.stop());
 
@@ -51,6 +56,28 @@ async function insertQueue(companyId: number) {
       .returning({ id: queues.id, name: queues.name, color: queues.color }),
   );
   return row!;
+}
+
+/** Integrations and prompts have their own tests: straight into the company's scope. */
+function insertHolders(companyId: number, queueId: number) {
+  return inTenant(t.running.deps.pools.db, companyId, async (tx) => {
+    const [integration] = await tx
+      .insert(queueIntegrations)
+      .values({ companyId, type: 'webhook', name: `Hook ${uid()}`, urlN8N: 'https://hooks.example.com/x' })
+      .returning({ id: queueIntegrations.id });
+    const [prompt] = await tx
+      .insert(prompts)
+      .values({
+        companyId,
+        name: `Prompt ${uid()}`,
+        prompt: 'p'.repeat(60),
+        model: 'gpt-4o-mini',
+        apiKey: 'sk-x',
+        queueId,
+      })
+      .returning({ id: prompts.id });
+    return { integrationId: integration!.id, promptId: prompt!.id };
+  });
 }
 
 const newConnection = (patch: Record<string, unknown> = {}): Record<string, unknown> & { name: string } => ({
@@ -161,8 +188,7 @@ describe('GET /api/whatsapp/{id}', () => {
       greetingMessage: 'Choose a department',
       transferQueueId: q2.id,
       timeToTransfer: 15,
-      promptId: 7,
-      integrationId: 9,
+      ...holdersA,
     });
     const res = await a.admin.api.get(`/api/whatsapp/${conn.id}`);
     expect(res.status).toBe(200);
@@ -172,8 +198,7 @@ describe('GET /api/whatsapp/{id}', () => {
       queueIds: expect.arrayContaining([q1.id, q2.id]),
       transferQueueId: q2.id,
       timeToTransfer: 15,
-      promptId: 7,
-      integrationId: 9,
+      ...holdersA,
       qrcode: '',
       token: conn.token,
     });
@@ -259,8 +284,7 @@ describe('POST /api/whatsapp', () => {
       maxUseBotQueues: 2,
       timeToTransfer: 10,
       transferQueueId: q1.id,
-      promptId: 3,
-      integrationId: 4,
+      ...holdersA,
       queueIds: [q1.id],
       schedules,
     });
@@ -268,6 +292,24 @@ describe('POST /api/whatsapp', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { queueIds, ...fields } = body;
     expect(await read(a, res.body.id)).toMatchObject({ ...fields, queueIds, queues: [q1] });
+  });
+
+  it("refuses an integration or prompt that is not the company's with 400 naming it, writing nothing", async () => {
+    for (const [field, patch] of [
+      ['integrationId', { integrationId: holdersB.integrationId }],
+      ['promptId', { promptId: holdersB.promptId }],
+      ['promptId', { promptId: 2_000_000_000 }],
+    ] as const) {
+      const body = newConnection(patch);
+      expectInvalid(await a.admin.api.post('/api/whatsapp', body), field);
+      expect(await named(a, body.name)).toEqual([]);
+    }
+    const conn = await create(a, holdersA);
+    expectInvalid(
+      await a.admin.api.put(`/api/whatsapp/${conn.id}`, { integrationId: holdersB.integrationId }),
+      'integrationId',
+    );
+    expect(await read(a, conn.id)).toMatchObject(holdersA);
   });
 
   it('makes the first connection the default, not the second', async () => {
@@ -407,7 +449,10 @@ describe('POST /api/whatsapp', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.messagesPerSecond).toBe(250);
     for (const bad of [0, 1001, 2.5, 'fast']) {
-      expectInvalid(await a.admin.api.put(`/api/whatsapp/${paced.id}`, { messagesPerSecond: bad }), 'messagesPerSecond');
+      expectInvalid(
+        await a.admin.api.put(`/api/whatsapp/${paced.id}`, { messagesPerSecond: bad }),
+        'messagesPerSecond',
+      );
     }
     expect((await row(paced.id))!.messagesPerSecond).toBe(250);
     // WhatsApp Web numbers are paced by the campaigns' intervals: not stored for them.
@@ -468,7 +513,7 @@ describe('PUT /api/whatsapp/{id}', () => {
       expiresTicket: 30,
       queueIds: [q1.id],
       transferQueueId: q1.id,
-      promptId: 2,
+      promptId: holdersA.promptId,
     });
     const res = await a.admin.api.put(`/api/whatsapp/${conn.id}`, { name: 'Renamed Connection' });
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ import { whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { loadConnection } from './connection-view.js';
 import { assertGreeting } from '../queues/greeting-rule.js';
+import { assertHolders } from '../queues/holder-refs.js';
 import {
   assertQueues,
   duplicateToken,
@@ -43,6 +44,7 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
       }
       const wantedQueues = await assertQueues(tx, queueIds);
       if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
+      await assertHolders(tx, fields);
       const [row] = await tx
         .insert(whatsapps)
         .values({

@@ -6,6 +6,7 @@ import { whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../platform/errors.js';
 import { loadConnection } from './connection-view.js';
 import { assertGreeting } from '../queues/greeting-rule.js';
+import { assertHolders } from '../queues/holder-refs.js';
 import {
   assertQueues,
   duplicateToken,
@@ -35,6 +36,7 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
         .where(eq(whatsappQueues.whatsappId, id));
       const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
       if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
+      await assertHolders(tx, fields);
       assertGreeting(nextQueues.length, fields.greetingMessage ?? before.greetingMessage, 'connection');
       if (isDefault === false && before.isDefault) {
         throw new AppError(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { prompts } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { holderUsers } from '../queues/holder-users.js';
+import { holderUsers } from '../queues/holder-refs.js';
 import { promptEvents } from './prompt-events.js';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { queueIntegrations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { holderUsers } from '../queues/holder-users.js';
+import { holderUsers } from '../queues/holder-refs.js';
 import { queueIntegrationEvents } from './queue-integration-events.js';
 
 /**

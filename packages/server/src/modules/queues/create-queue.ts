@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { assertGreeting } from './greeting-rule.js';
 import { queueColumns } from './queue-view.js';
 import { queueEvents } from './queue-events.js';
+import { assertHolders } from './holder-refs.js';
 import { lockCompany, unlessDuplicate } from './queue-writes.js';
 
 /** `POST /queue` (admins): a queue within the plan's limit; the company hears it. */
@@ -19,6 +20,7 @@ export function createQueue(ctx: Ctx, input: QueueBody) {
         throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${queueLimit} queues`, { extra: { limit: queueLimit } });
       }
       assertGreeting(queueCount + 1, input.greetingMessage, 'queue');
+      await assertHolders(tx, input);
       const [queue] = await tx
         .insert(queues)
         .values({ ...input, companyId })

@@ -56,6 +56,24 @@ const stored = (companyId: number) =>
   inTenant(t.running.deps.pools.db, companyId, (tx) => tx.select().from(queues).orderBy(queues.id));
 const storedOne = async (companyId: number, id: number) => (await stored(companyId)).find((q) => q.id === id);
 
+/** A queue integration and a prompt of the company (the prompt hands over to a queue of its own). */
+async function holders(tenant: Tenant) {
+  const integration = await tenant.admin.api.post('/api/queueIntegration', {
+    type: 'webhook',
+    name: `Hook ${uid()}`,
+    urlN8N: 'https://hooks.example.com/balcao',
+  });
+  expect(integration.status, JSON.stringify(integration.body)).toBe(201);
+  const prompt = await tenant.admin.api.post('/api/prompt', {
+    name: `Assistente ${uid()}`,
+    prompt: 'Você é um assistente cordial que responde dúvidas sobre pedidos e entregas.',
+    apiKey: 'sk-test-0123456789abcdef',
+    queueId: (await create(tenant)).id,
+  });
+  expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
+  return { integrationId: integration.body.id as number, promptId: prompt.body.id as number };
+}
+
 const WEEK = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
   { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
@@ -68,6 +86,7 @@ const WEEK = [
 
 describe('POST /api/queue', () => {
   it('creates a queue with every field, stored as given (201)', async () => {
+    const { integrationId, promptId } = await holders(a);
     const schedules = WEEK.map((d) => ({ ...d, startTime: '09:00', endTime: '17:30' }));
     const res = await a.admin.api.post('/api/queue', {
       name: '  Financeiro  ',
@@ -76,8 +95,8 @@ describe('POST /api/queue', () => {
       greetingMessage: 'Bem-vindo ao financeiro',
       outOfHoursMessage: 'Estamos fechados',
       schedules,
-      integrationId: 12,
-      promptId: 34,
+      integrationId,
+      promptId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
@@ -89,8 +108,8 @@ describe('POST /api/queue', () => {
       greetingMessage: 'Bem-vindo ao financeiro',
       outOfHoursMessage: 'Estamos fechados',
       schedules,
-      integrationId: 12,
-      promptId: 34,
+      integrationId,
+      promptId,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -100,8 +119,8 @@ describe('POST /api/queue', () => {
       color: '#00aa11',
       orderQueue: 4,
       schedules,
-      integrationId: 12,
-      promptId: 34,
+      integrationId,
+      promptId,
     });
   });
 
@@ -125,6 +144,23 @@ describe('POST /api/queue', () => {
     const before = (await stored(a.companyId)).length;
     expectInvalid(await a.admin.api.post('/api/queue', newQueue(patch)), field);
     expect((await stored(a.companyId)).length).toBe(before);
+  });
+
+  it("refuses an integration or prompt that is not the company's with 400 naming it, writing nothing", async () => {
+    const theirs = await holders(b);
+    const mine = await holders(a);
+    const before = (await stored(a.companyId)).length;
+    expectInvalid(
+      await a.admin.api.post('/api/queue', newQueue({ integrationId: theirs.integrationId })),
+      'integrationId',
+    );
+    expectInvalid(await a.admin.api.post('/api/queue', newQueue({ promptId: theirs.promptId })), 'promptId');
+    expectInvalid(await a.admin.api.post('/api/queue', newQueue({ integrationId: 2_000_000_000 })), 'integrationId');
+    expect((await stored(a.companyId)).length).toBe(before);
+    const q = await create(a, mine);
+    expectInvalid(await a.admin.api.put(`/api/queue/${q.id}`, { promptId: theirs.promptId }), 'promptId');
+    expectInvalid(await a.admin.api.put(`/api/queue/${q.id}`, { integrationId: 2_000_000_000 }), 'integrationId');
+    expect(await storedOne(a.companyId, q.id)).toMatchObject(mine);
   });
 
   it('refuses hours that are not HH:mm, or end before they start', async () => {
@@ -260,6 +296,7 @@ describe('GET /api/queue/:id', () => {
 
 describe('PUT /api/queue/:id', () => {
   it('changes only the fields given', async () => {
+    const { promptId } = await holders(a);
     const q = await create(a, { orderQueue: 1, outOfHoursMessage: 'Fechado' });
     const schedules = WEEK.map((d) => (d.weekdayEn === 'sunday' ? { ...d, startTime: '10:00', endTime: '14:00' } : d));
     const res = await a.admin.api.put(`/api/queue/${q.id}`, {
@@ -267,7 +304,7 @@ describe('PUT /api/queue/:id', () => {
       color: '#123ABC',
       orderQueue: null,
       schedules,
-      promptId: 7,
+      promptId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -276,12 +313,12 @@ describe('PUT /api/queue/:id', () => {
       color: '#123abc',
       orderQueue: null,
       schedules,
-      promptId: 7,
+      promptId,
       greetingMessage: q.greetingMessage,
       outOfHoursMessage: 'Fechado',
       integrationId: null,
     });
-    expect(await storedOne(a.companyId, q.id)).toMatchObject({ name: 'Suporte técnico', schedules, promptId: 7 });
+    expect(await storedOne(a.companyId, q.id)).toMatchObject({ name: 'Suporte técnico', schedules, promptId });
     expect((await a.admin.api.get(`/api/queue/${q.id}`)).body).toEqual(res.body);
   });
 

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { assertGreeting } from './greeting-rule.js';
 import { loadQueue, queueColumns } from './queue-view.js';
 import { queueEvents } from './queue-events.js';
+import { assertHolders } from './holder-refs.js';
 import { lockCompany, unlessDuplicate } from './queue-writes.js';
 
 /** `PUT /queue/{id}` (admins): the fields given; the company hears it. */
@@ -18,6 +19,7 @@ export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateBody) {
       const before = await loadQueue(tx, id);
       if (!before) throw notFound('queue');
       assertGreeting(queueCount, input.greetingMessage ?? before.greetingMessage, 'queue');
+      await assertHolders(tx, input);
       const [queue] = await tx
         .update(queues)
         .set({ ...input, updatedAt: new Date() })

@@ -4,6 +4,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { queues, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
+import { assertHolders } from '../queues/holder-refs.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { findVisibleTicket } from './visible-ticket.js';
 import { loadTicketView, type TicketView } from './ticket-view.js';
@@ -37,15 +38,13 @@ export function stepFor(current: string, input: Pick<TicketUpdateBody, 'status' 
 
 /**
  * Every id the body names is the company's, whichever transition uses it (a name the transition
- * ignores is still refused rather than silently dropped). Prompts and queue integrations do not
- * exist yet: any id of theirs is unknown.
+ * ignores is still refused rather than silently dropped).
  */
 async function checkReferences(tx: Tx, input: TicketUpdateBody) {
   await ownRows(tx, users, [input.userId], 'userId');
   await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
   await ownRows(tx, queues, [input.queueId], 'queueId');
-  if (input.promptId != null) throw invalid({ promptId: 'notFound' }, 'Unknown promptId');
-  if (input.integrationId != null) throw invalid({ integrationId: 'notFound' }, 'Unknown integrationId');
+  await assertHolders(tx, input);
 }
 
 /**

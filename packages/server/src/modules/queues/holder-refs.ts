@@ -1,11 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Ctx, EventSink } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
-import { queues, whatsapps } from '../../db/schema/index.js';
+import { prompts, queueIntegrations, queues, whatsapps } from '../../db/schema/index.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { loadConnection } from '../connections/connection-view.js';
 import { connectionEvents } from '../connections/connection-events.js';
 import { queueColumns } from './queue-view.js';
 import { queueEvents } from './queue-events.js';
+
+// A queue's or a connection's integration and prompt (what holds its tickets before an attendant).
+
+/** The integration and prompt a queue or connection is given must be the company's (400 naming them). */
+export async function assertHolders(tx: Tx, input: { integrationId?: number | null; promptId?: number | null }) {
+  await ownRows(tx, queueIntegrations, [input.integrationId], 'integrationId');
+  await ownRows(tx, prompts, [input.promptId], 'promptId');
+}
 
 /**
  * The queues and connections that name an integration or a prompt about to be deleted, locked.
