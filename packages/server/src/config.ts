@@ -30,6 +30,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Balcão <no-reply@balcao.local>'),
   WHATSAPP_CLOUD_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  /** How long one call to the AI endpoint (a completion, a transcription) may go without answering. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Azure Speech's text-to-speech for prompts with a voice; `{region}` is the prompt's region. */
+  AZURE_TTS_URL: z.string().default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** Dialogflow ES's REST API (the OAuth token URL comes from each service account's `token_uri`). */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),

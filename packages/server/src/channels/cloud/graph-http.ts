@@ -20,13 +20,16 @@ export interface JsonAnswer {
   json(): Promise<unknown>;
 }
 
+/** A JSON answer with its headers (`retry-after` …). */
+export type JsonAnswerWithHeaders = JsonAnswer & { headers: http.IncomingHttpHeaders };
+
 export function requestJson(
   url: string,
   method: string,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
   timeoutMs: number,
-): Promise<JsonAnswer> {
+): Promise<JsonAnswerWithHeaders> {
   const target = new URL(url);
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   const send = target.protocol === 'https:' ? https.request : http.request;
@@ -51,7 +54,12 @@ export function requestJson(
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const status = res.statusCode ?? 0;
-          resolve({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(text) as unknown });
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            headers: res.headers,
+            json: async () => JSON.parse(text) as unknown,
+          });
         });
       },
     );

@@ -1,0 +1,163 @@
+import type { Deps, EventSink } from '../../platform/context.js';
+import { runTenant } from '../../platform/context.js';
+import type { Tx } from '../../db/client.js';
+import { MissingObject } from '../../platform/storage.js';
+import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { messageUpdated } from '../../modules/messages/message-events.js';
+import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
+import { messages } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { readAiTurn, sameHolder, type AiSetup, type AiTurnStart } from './ai-turn-read.js';
+import { chatMessages, needsTranscription, readContext, type ContextRow } from './prompt-context.js';
+import { AiCallError, chatCompletion, transcribe, type AiEndpoint } from './openai-client.js';
+import { AI_ATTEMPTS, withRetries } from './ai-retry.js';
+import { readAnswer } from './prompt-answer.js';
+import { handOverToAttendants } from './ai-handover.js';
+import type { PromptTurnJob } from './prompt-jobs.js';
+
+/** What the turn does once the model (or its failure) has spoken. */
+type AiOutcome = { kind: 'answer'; send: string } | { kind: 'handover'; send?: string; note?: string };
+
+/**
+ * The AI's turn on one customer message: read → call → write, the call outside any transaction.
+ *
+ * 1. Read (no lock): the ticket, who holds it (a prompt, or a flow run at an openai node: its
+ *    settings, key included, as they are now) and the context (prompt-context.ts). Nothing to do
+ *    when the ticket is attended, no AI holds it, this message was answered already, or a newer
+ *    customer message is stored — that message's own turn answers both (quick messages fold).
+ * 2. Voice notes of the context not transcribed yet are transcribed; then the completion. Each
+ *    call is retried (ai-retry.ts); a refused key, a refused request or retries spent → the
+ *    customer goes to attendants with a note saying why, never silence.
+ * 3. Write, in one short transaction: the turn's lease claimed (`lease`, prompt-turn.ts), the
+ *    ticket locked and checked again — still pending, unattended, held by the same AI, nothing
+ *    newer, not answered — else the answer is dropped (an attendant's accept meanwhile wins). The
+ *    transcriptions become their messages' bodies (what attendants read under the audio), the
+ *    answer is queued as the bot's with `botHandledMessageId`, or the handover is made.
+ */
+export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: string): Promise<void> {
+  const read = await runTenant(deps, job.companyId, async (tx) => {
+    const start = await readAiTurn(tx, job);
+    if (!start || !answerable(start, job.messageId)) return undefined;
+    const setup = start.setup!;
+    return { setup, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
+  });
+  if (!read) {
+    if (lease) await writeTurn(deps, job, undefined, new Map(), undefined, lease);
+    return;
+  }
+  const { setup, rows } = read;
+  const endpoint: AiEndpoint = {
+    baseUrl: deps.config.OPENAI_BASE_URL,
+    apiKey: setup.apiKey,
+    timeoutMs: deps.config.OPENAI_TIMEOUT_MS,
+  };
+  const transcripts = new Map<number, string>();
+  let outcome: AiOutcome;
+  try {
+    for (const m of rows.filter(needsTranscription)) {
+      const file = await audioOf(deps, m);
+      if (file) transcripts.set(m.id, await withRetries(() => transcribe(endpoint, file)));
+    }
+    const messagesSent = chatMessages(setup.prompt, rows, transcripts);
+    const answer = await withRetries(() =>
+      chatCompletion(endpoint, {
+        model: setup.model,
+        max_tokens: setup.maxTokens,
+        temperature: setup.temperature,
+        messages: messagesSent,
+      }),
+    );
+    const { send, transfer } = readAnswer(answer);
+    if (transfer) outcome = { kind: 'handover', send };
+    else if (send) outcome = { kind: 'answer', send };
+    else outcome = { kind: 'handover', note: 'IA: a resposta do modelo veio vazia. O atendimento foi passado para a fila.' };
+  } catch (err) {
+    if (!(err instanceof AiCallError)) throw err;
+    deps.log.warn({ ticketId: job.ticketId, messageId: job.messageId, err: err.message, kind: err.kind }, 'AI call failed');
+    outcome = { kind: 'handover', note: noteFor(err) };
+  }
+  await writeTurn(deps, job, setup, transcripts, outcome, lease);
+}
+
+/** Whether this turn's message is one the AI should answer now (see answerWithAi, step 1). */
+function answerable(t: AiTurnStart, messageId: number): boolean {
+  const { ticket } = t;
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null) return false;
+  if (!t.isCustomerMessage || t.newer || !t.setup) return false;
+  return ticket.botHandledMessageId === null || ticket.botHandledMessageId < messageId;
+}
+
+async function writeTurn(
+  deps: Deps,
+  job: PromptTurnJob,
+  setup: AiSetup | undefined,
+  transcripts: Map<number, string>,
+  outcome: AiOutcome | undefined,
+  lease: string | undefined,
+): Promise<void> {
+  const kicks: Kicks = new Set();
+  await runTenant(deps, job.companyId, async (tx, events) => {
+    const now = await readAiTurn(tx, job, { lock: true, claim: lease });
+    // A worker took the lease (this run was too slow, or is a repeat): its run writes.
+    if (!now?.claimed) return;
+    await storeTranscripts(tx, events, transcripts);
+    if (!setup || !outcome || !answerable(now, job.messageId) || !sameHolder(setup.source, now.setup?.source)) return;
+    const { ticket } = now;
+    if (outcome.send) {
+      const target = { companyId: job.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId! };
+      const ticketPatch = outcome.kind === 'answer' ? { botHandledMessageId: job.messageId } : undefined;
+      await queueOutbound(tx, events, { ...target, body: outcome.send, userId: null, bot: true, ticketPatch });
+      kicks.add(ticket.whatsappId!);
+    }
+    if (outcome.kind === 'handover') {
+      await handOverToAttendants(tx, events, ticket, setup, job.messageId, outcome.note);
+    }
+  });
+  await kickOutboxes(deps, kicks);
+}
+
+/** A voice note's text becomes its body (only while it has none): attendants read it under the audio. */
+async function storeTranscripts(tx: Tx, events: EventSink, transcripts: Map<number, string>) {
+  for (const [id, text] of transcripts) {
+    if (!text) continue;
+    const [row] = await tx
+      .update(messages)
+      .set({ body: text, updatedAt: new Date() })
+      .where(and(eq(messages.id, id), eq(messages.body, '')))
+      .returning();
+    if (row) events.push(await messageUpdated(tx, row.companyId, row));
+  }
+}
+
+const AUDIO_TYPES = new Map([
+  ['ogg', 'audio/ogg'],
+  ['oga', 'audio/ogg'],
+  ['opus', 'audio/ogg'],
+  ['mp3', 'audio/mpeg'],
+  ['m4a', 'audio/mp4'],
+  ['mp4', 'audio/mp4'],
+  ['wav', 'audio/wav'],
+  ['webm', 'audio/webm'],
+]);
+
+/** The stored file of a customer's voice note (a file gone from storage is left out, logged). */
+async function audioOf(deps: Deps, m: ContextRow) {
+  try {
+    const data = await deps.storage.get(m.mediaUrl!);
+    const name = m.mediaUrl!.split('/').pop()!;
+    const ext = name.split('.').pop()!.toLowerCase();
+    return { data, name, mimetype: AUDIO_TYPES.get(ext) ?? 'application/octet-stream' };
+  } catch (err) {
+    if (!(err instanceof MissingObject)) throw err;
+    deps.log.warn({ messageId: m.id, key: m.mediaUrl }, 'voice note file missing; not transcribed');
+    return undefined;
+  }
+}
+
+/** The ticket note that tells attendants why the AI let go. */
+function noteFor(err: AiCallError): string {
+  const tail = 'O atendimento foi passado para a fila.';
+  if (err.kind === 'auth') return `IA: a chave da API foi recusada (${err.message}). ${tail}`;
+  if (err.kind === 'refused') return `IA: o serviço recusou o pedido (${err.message}). ${tail}`;
+  return `IA: o serviço não respondeu depois de ${AI_ATTEMPTS} tentativas (${err.message}). ${tail}`;
+}
