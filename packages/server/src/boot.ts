@@ -19,6 +19,7 @@ import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.
 import { scheduleSweeps } from './modules/schedules/jobs.js';
 import { campaignSweeps } from './modules/campaigns/jobs.js';
 import { flowSweeps } from './automation/flows/flow-sweep.js';
+import { integrationSweeps } from './automation/integrations/integration-replies.js';
 import { startSweeps } from './platform/sweeps.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
@@ -74,7 +75,12 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     await deps.sessions.start();
     // After the sessions: the first pass sends what fell due while no process ran.
     const sweeps = startSweeps(
-      [...scheduleSweeps, ...campaignSweeps(config.CAMPAIGN_SWEEP_MS), ...flowSweeps(config.FLOW_SWEEP_MS)],
+      [
+        ...scheduleSweeps,
+        ...campaignSweeps(config.CAMPAIGN_SWEEP_MS),
+        ...flowSweeps(config.FLOW_SWEEP_MS),
+        ...integrationSweeps,
+      ],
       deps,
       log,
     );

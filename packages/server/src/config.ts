@@ -51,6 +51,11 @@ const envSchema = z.object({
   CAMPAIGN_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** How often each process looks for flow runs whose interval ended: a wait lasts at most this longer. */
   FLOW_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /**
+   * Webhook / n8n deliveries: seconds before the first retry of a failed delivery, and the base of
+   * the back-off after it (pg-boss: each retry waits about twice as long, 8 retries).
+   */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', ''])

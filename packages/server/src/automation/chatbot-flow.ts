@@ -34,6 +34,8 @@ export interface BotQueue {
   greetingMessage: string;
   outOfHoursMessage: string;
   schedules: ScheduleDay[];
+  /** The queue hands its customers to an integration or a prompt (holder-entry.ts): no menu of its own. */
+  holder?: boolean;
 }
 
 export interface BotSetup {
@@ -67,6 +69,8 @@ export type BotPatch = Partial<BotTicket>;
 export interface BotOutcome {
   replies: string[];
   patch: BotPatch;
+  /** The ticket joined a queue: on its own (the only queue) or by the customer's choice. */
+  joined?: 'automatic' | 'chosen';
 }
 
 const MINUTE = 60_000;
@@ -78,6 +82,7 @@ export function decide(ticket: BotTicket, setup: BotSetup, body: string, now: Da
 class Flow {
   readonly replies: string[] = [];
   readonly patch: BotPatch = {};
+  private joined: BotOutcome['joined'];
 
   constructor(
     private readonly t: BotTicket,
@@ -87,7 +92,7 @@ class Flow {
 
   answer(input: string): BotOutcome {
     this.run(input);
-    return { replies: this.replies, patch: this.patch };
+    return { replies: this.replies, patch: this.patch, ...(this.joined ? { joined: this.joined } : {}) };
   }
 
   private run(input: string): void {
@@ -113,9 +118,10 @@ class Flow {
   /** The customer reaches `queue`: its greeting and menu, unless it is closed now. */
   private joinQueue(queue: BotQueue, how: { firstContact: boolean }): void {
     const tree = this.tree(queue);
-    const hasMenu = tree.children(null).length > 0;
+    const hasMenu = !queue.holder && tree.children(null).length > 0;
     const greets = !how.firstContact || this.s.sendGreetingMessageOneQueues;
     Object.assign(this.patch, { queueId: queue.id, queueOptionId: null, chatbot: greets && hasMenu });
+    this.joined = how.firstContact ? 'automatic' : 'chosen';
     if (this.s.scheduleType === 'queue' && this.outOfHours(queue.schedules, queue.outOfHoursMessage)) return;
     if (!greets) return;
     if (!hasMenu) {

@@ -8,8 +8,13 @@ import { expireTickets } from './expire-tickets.js';
 import { transferWaitingTickets } from './transfer-tickets.js';
 import { flowTurnJobDef } from './flows/flow-jobs.js';
 import { runFlowTurn } from './flows/advance-flow.js';
-import { integrationTurnJobDef } from './integrations/integration-jobs.js';
-import { runIntegrationTurn } from './integrations/integration-turn.js';
+import {
+  integrationStartJobDef,
+  integrationTurnJobDef,
+  webhookDeliveryJobDef,
+} from './integrations/integration-jobs.js';
+import { runIntegrationStart, runIntegrationTurn } from './integrations/integration-turn.js';
+import { deliverWebhook } from './integrations/webhook-delivery.js';
 import { promptTurnJobDef } from './prompts/prompt-jobs.js';
 import { runPromptTurn } from './prompts/prompt-turn.js';
 
@@ -44,7 +49,21 @@ export const automationJobs = [
     concurrency: 8,
     handle: (job, { deps }: { deps: Deps }) => runIntegrationTurn(deps, job),
   }),
-  handleJob({ spec: promptTurnJobDef, concurrency: 8, handle: (job, { deps }: { deps: Deps }) => runPromptTurn(deps, job) }),
+  handleJob({
+    spec: integrationStartJobDef,
+    concurrency: 8,
+    handle: (job, { deps }: { deps: Deps }) => runIntegrationStart(deps, job),
+  }),
+  handleJob({
+    spec: webhookDeliveryJobDef,
+    concurrency: 16,
+    handle: (job, { deps }: { deps: Deps }) => deliverWebhook(deps, job),
+  }),
+  handleJob({
+    spec: promptTurnJobDef,
+    concurrency: 8,
+    handle: (job, { deps }: { deps: Deps }) => runPromptTurn(deps, job),
+  }),
   handleJob({
     spec: expireTicketsJobDef,
     concurrency: 1,

@@ -49,6 +49,7 @@ export async function readBotTurn(tx: Tx, job: ChatbotJob, claim?: string): Prom
       ${setting('scheduleType')} as "_scheduleType", ${setting('sendGreetingMessageOneQueues')} as "_greetOne",
       (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message,
           'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'linked', q.linked,
+          'holder', q.integration_id is not null or q.prompt_id is not null,
           'options', coalesce((select json_agg(json_build_object('id', o.id, 'parentId', o.parent_id, 'title', o.title,
             'message', o.message, 'option', o.option)) from queue_options o where o.queue_id = q.id), '[]'::json))
           order by q.order_queue asc nulls last, q.id), '[]'::json)

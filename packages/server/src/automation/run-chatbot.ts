@@ -8,6 +8,7 @@ import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { decide } from './chatbot-flow.js';
 import { readBotTurn } from './read-bot-turn.js';
 import { queueBotMessage } from './bot-message.js';
+import { enterQueueHolder } from './holder-entry.js';
 import type { ChatbotJob } from './chatbot-jobs.js';
 
 /**
@@ -36,7 +37,7 @@ export async function runChatbot(
     if (ticket.whatsappId === null || body === null || setup === null) return;
     if (ticket.botHandledMessageId !== null && ticket.botHandledMessageId >= job.messageId) return;
 
-    const { replies, patch } = decide(ticket, setup, body, now);
+    const { replies, patch, joined } = decide(ticket, setup, body, now);
     const moved = patch.queueId !== undefined && patch.queueId !== ticket.queueId;
     const changed = moved || (patch.chatbot !== undefined && patch.chatbot !== ticket.chatbot);
     // The bot's state rides on the first reply's ticket update; without a reply it is its own write.
@@ -48,6 +49,8 @@ export async function runChatbot(
       await queueBotMessage(tx, events, target, text, vars, i === 0 ? state : undefined);
       kicks.add(ticket.whatsappId);
     }
+    // The queue's integration or prompt takes the ticket from here (holder-entry.ts).
+    if (moved && joined) await enterQueueHolder(deps, tx, ticket.id, { way: joined, messageId: job.messageId });
     // Joining (or leaving) a queue changes who sees the ticket: its new audience hears the
     // update, the old one a delete.
     if (changed) {

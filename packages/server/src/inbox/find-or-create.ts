@@ -5,6 +5,7 @@ import { contacts, tickets } from '../db/schema/index.js';
 import { contactView } from '../modules/contacts/contact-view.js';
 import { contactEvents } from '../modules/contacts/contact-events.js';
 import { tableRows } from './table-rows.js';
+import { connectionHolderJoin } from '../automation/holder-entry.js';
 
 /**
  * The contact of a number and its live ticket on a connection, found or created, set-based (one
@@ -91,8 +92,9 @@ export async function upsertContacts(
 export const liveKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;
 
 /**
- * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one —
- * a closed ticket is never silently reused. New tickets are inserted in one statement; one that
+ * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one
+ * holding its connection's integration or prompt (automation/holder-entry.ts) — a closed ticket
+ * is never silently reused. New tickets are inserted in one statement; one that
  * loses the race at the partial unique index `tickets_one_live_key` to a concurrent writer is read
  * back (the winner's). Keyed by `liveKey`.
  */
@@ -121,10 +123,11 @@ export async function liveTickets(
   const missing = pairs.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
   if (missing.length > 0) {
     const { rows } = await tx.execute(sql`
-      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
-      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending'
+      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status, integration_id, prompt_id)
+      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending', holder.integration_id, holder.prompt_id
       from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
         ${sql.param(missing.map((p) => p.isGroup))}::boolean[]) as v(contact_id, whatsapp_id, is_group)
+        ${connectionHolderJoin('v')}
       order by v.contact_id, v.whatsapp_id
       on conflict do nothing
       returning ${ticketRows.list()}`);

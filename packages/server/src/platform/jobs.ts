@@ -51,6 +51,8 @@ export interface TxJob<P> {
   singletonKey?: string;
   /** Not fetched by a worker before this many seconds. */
   startAfterSeconds?: number;
+  /** This job's own retry delay (seconds, the back-off's base), instead of its queue's. */
+  retryDelaySeconds?: number;
 }
 
 export interface Jobs {
@@ -175,6 +177,7 @@ export async function startJobs<D>(
         data: stored(spec, j.payload),
         singletonKey: j.singletonKey,
         startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
+        retryDelay: j.retryDelaySeconds,
       }));
       const db = { executeSql: async (text: string, values: unknown[]) => tx.execute(asDrizzle(text, values)) };
       await boss.insert(rows, { db });

@@ -7,6 +7,8 @@ import type { Kicks } from '../../modules/tickets/auto-messages.js';
 import { loadTicketView, type TicketRow } from '../../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 import type { FlowEndReason, FlowOutcome, FlowSend } from './run-node.js';
+import { enterQueueHolder } from '../holder-entry.js';
+import { handToTypebot } from '../integrations/typebot-node.js';
 
 /** Ends that are the flow's own (done) rather than a run cut short (stopped). */
 const DONE: readonly FlowEndReason[] = ['end', 'ticket', 'handover'];
@@ -47,8 +49,6 @@ export async function applyOutcome(
     }
     kicks.add(whatsappId);
   }
-  if (outcome.moveToQueue !== undefined) await moveToQueue(deps, tx, events, ticket, outcome.moveToQueue);
-
   const end = outcome.end;
   if (end === 'loop')
     deps.log.warn({ ticketId: ticket.id, runId, nodeId: outcome.nodeId }, 'flow stopped: no wait in 50 nodes');
@@ -67,6 +67,9 @@ export async function applyOutcome(
       ended_at = case when ${end ?? null}::text is null then null else now() end,
       updated_at = now()
     where id = ${runId}`);
+  // After the run ended: whoever holds the ticket next may start a flow of its own.
+  if (outcome.moveToQueue !== undefined) await moveToQueue(deps, tx, events, ticket, outcome.moveToQueue);
+  if (outcome.handover?.type === 'typebot') await handToTypebot(deps, tx, events, ticket, outcome.handover.typebot);
 }
 
 /** The company's flow uploads the sends name (one read; another company's key finds nothing). */
@@ -77,7 +80,10 @@ async function mediaOf(tx: Tx, sends: FlowSend[]) {
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-/** A ticket node: the ticket waits in that queue for an attendant (pending, no user, the chatbot off). */
+/**
+ * A ticket node: the ticket waits in that queue (pending, no user, the chatbot off), held by the
+ * queue's integration or prompt if it has one (holder-entry.ts).
+ */
 async function moveToQueue(deps: Deps, tx: Tx, events: EventSink, ticket: TicketRow, queueId: number) {
   const [queue] = await tx.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId));
   if (!queue) {
@@ -88,6 +94,7 @@ async function moveToQueue(deps: Deps, tx: Tx, events: EventSink, ticket: Ticket
     .update(tickets)
     .set({ queueId, queueOptionId: null, chatbot: false, status: 'pending', userId: null, updatedAt: new Date() })
     .where(eq(tickets.id, ticket.id));
+  await enterQueueHolder(deps, tx, ticket.id, { way: 'moved' });
   const view = (await loadTicketView(tx, ticket.id))!;
   events.push(...ticketEvents.changed(ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
 }

@@ -23,7 +23,7 @@ export type FlowSend =
 export type FlowEndReason =
   | 'end' // a node without a way out
   | 'ticket' // a ticket node moved the ticket to a queue
-  | 'handover' // typebot / openai: not built yet, the ticket waits for an attendant
+  | 'handover' // typebot / openai: the conversation goes on with that service (`handover`)
   | 'loop' // more than FLOW_STEP_MAX_NODES nodes without a wait
   | 'nodeGone'; // the run's node is no longer in the graph (the flow was edited)
 
@@ -42,6 +42,8 @@ export interface FlowOutcome {
   sends: FlowSend[];
   /** A ticket node: the queue the ticket goes to (pending, no attendant). */
   moveToQueue?: number;
+  /** A typebot node: the Typebot integration its data names takes the conversation. */
+  handover?: { type: 'typebot'; typebot: FlowNodeData['typebot']['typebotIntegration'] };
   nodeId: string | null;
   blockAt: number | null;
   variables: Record<string, string>;
@@ -68,6 +70,7 @@ class Walk {
   private readonly vars: Map<string, string>;
   private nodes = 0;
   private moveToQueue: number | undefined;
+  private handover: FlowOutcome['handover'];
 
   constructor(
     private readonly graph: FlowGraph,
@@ -148,6 +151,8 @@ class Walk {
           this.moveToQueue = node.data.data.id;
           return this.ended(node.id, 'ticket');
         case 'typebot':
+          this.handover = { type: 'typebot', typebot: node.data.typebotIntegration };
+          return this.ended(node.id, 'handover');
         case 'openai':
           return this.ended(node.id, 'handover');
       }
@@ -213,6 +218,7 @@ class Walk {
     return {
       sends: this.sends,
       moveToQueue: this.moveToQueue,
+      ...(this.handover ? { handover: this.handover } : {}),
       nodeId,
       blockAt,
       variables: Object.fromEntries(this.vars),

@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 
 /**
- * Stops the ticket's live run, if any (status stopped, with why): an attendant took the ticket or
- * it closed. Run inside the transaction that changed the ticket, after its row was locked (the
- * flow's steps lock the ticket before the run: the same order, so the two never deadlock).
+ * Stops the ticket's live run, if any (status stopped, with why): an attendant took the ticket,
+ * it closed, or an integration or prompt took it over (automation/holder-entry.ts). Run inside
+ * the transaction that changed the ticket, after its row was locked (the flow's steps lock the
+ * ticket before the run: the same order, so the two never deadlock).
  */
-export async function stopFlowRuns(tx: Tx, ticketId: number, reason: 'attended' | 'closed'): Promise<void> {
+export async function stopFlowRuns(
+  tx: Tx,
+  ticketId: number,
+  reason: 'attended' | 'closed' | 'handover',
+): Promise<void> {
   await tx.execute(sql`
     update flow_runs set status = 'stopped', waiting = null, wait_until = null, end_reason = ${reason},
       ended_at = now(), updated_at = now()

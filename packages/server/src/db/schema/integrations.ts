@@ -1,4 +1,16 @@
-import { index, integer, pgTable, real, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { QueueIntegrationType } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { queues } from './queues.js';
@@ -81,10 +93,28 @@ export const integrationSessions = pgTable(
     integrationId: integer('integration_id')
       .notNull()
       .references(() => queueIntegrations.id, { onDelete: 'cascade' }),
-    /** The service's session id (Typebot's `sessionId`). */
+    /** The service's session id (Typebot's `sessionId`); '' while none is open (webhook, Dialogflow). */
     sessionId: text('session_id').notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest customer message the integration answered: a retried or repeated turn never answers twice. */
+    handledMessageId: bigint('handled_message_id', { mode: 'number' }),
+    /** Typebot: the items of the choice input the session waits on (the customer may answer by number). */
+    choices: jsonb('choices').$type<string[]>(),
+    /** Typebot: replies still to send, in order, each `typebot_delay_message` ms after the one before. */
+    pending: jsonb('pending').$type<IntegrationSend[]>().notNull().default([]),
+    /** When the first of `pending` is due (null: nothing pending). */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('integration_sessions_integration_idx').on(t.integrationId)],
+  (t) => [
+    index('integration_sessions_integration_idx').on(t.integrationId),
+    // The bubbles' sweep: sessions with replies due.
+    index('integration_sessions_due_idx')
+      .on(t.nextSendAt)
+      .where(sql`${t.nextSendAt} is not null`),
+  ],
 );
+
+/** One reply of an integration: a text, or a stored image (its storage key). */
+export type IntegrationSend =
+  { kind: 'text'; body: string } | { kind: 'image'; key: string; name: string; mimetype: string };
