@@ -143,7 +143,11 @@ function sendWithProgress(
   });
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * The call with the session's rules: one refresh and retry on an expired token, the session
+ * ended on a 401, an `ApiError` for any other failure. Answers the successful response.
+ */
+async function authorised(path: string, opts: RequestOptions): Promise<Response> {
   const auth = opts.auth !== false;
   if (auth && refreshing) await refreshing.catch(() => undefined);
   const usedToken = auth ? session.getToken() : null;
@@ -178,9 +182,22 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     throw err;
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await authorised(path, opts);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the server makes (an export): its bytes, and its name from Content-Disposition. */
+export async function download(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const res = await authorised(path, { query });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await res.blob(), fileName };
 }
 
 export const api = {

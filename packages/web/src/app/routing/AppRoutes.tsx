@@ -37,6 +37,7 @@ const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditor
 const FlowCampaignsPage = lazy(() => import('../../features/flow-campaigns/FlowCampaignsPage'));
 const PromptsPage = lazy(() => import('../../features/prompts/PromptsPage'));
 const QueueIntegrationsPage = lazy(() => import('../../features/queue-integrations/QueueIntegrationsPage'));
+const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -68,7 +69,8 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route index element={gated(access.dashboard, soon('menu.dashboard'), true)} />
+        {/* / is the admins' dashboard; a user goes silently to their tickets (guards.tsx). */}
+        <Route index element={gated(access.dashboard, <DashboardPage />, true)} />
         <Route path="tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="kanban" element={gated(access.kanban, <KanbanPage />)} />
         <Route path="quick-messages" element={<QuickMessagesPage />} />
