@@ -37,4 +37,5 @@ export async function readPeriod(tx: Tx, companyId: number, asked: PeriodAsked):
 }
 
 /** `column` falls in the period. */
-export const within = (column: SQL, p: Period) => sql`${column} >= ${p.lo}::timestamptz and ${column} < ${p.hi}::timestamptz`;
+export const within = (column: SQL, p: Period) =>
+  sql`${column} >= ${p.lo}::timestamptz and ${column} < ${p.hi}::timestamptz`;

@@ -39,8 +39,19 @@ const FIXTURE: FixtureTicket[] = [
     user: 'ana',
     created: '2025-01-31T12:00:00Z',
     cycles: [
-      { user: 'ana', queued: '2025-01-31T12:00:00Z', started: '2025-01-31T12:10:00Z', finished: '2025-01-31T12:40:00Z', rating: 3 },
-      { user: 'ana', queued: '2025-02-01T05:00:00Z', started: '2025-02-01T05:00:00Z', finished: '2025-02-01T05:20:00Z' },
+      {
+        user: 'ana',
+        queued: '2025-01-31T12:00:00Z',
+        started: '2025-01-31T12:10:00Z',
+        finished: '2025-01-31T12:40:00Z',
+        rating: 3,
+      },
+      {
+        user: 'ana',
+        queued: '2025-02-01T05:00:00Z',
+        started: '2025-02-01T05:00:00Z',
+        finished: '2025-02-01T05:20:00Z',
+      },
     ],
   },
   // Arrives Jan 31 23:50 local, accepted Feb 1 00:05 (wait 15), closed 01:05 (support 60), rating 1.
@@ -50,7 +61,13 @@ const FIXTURE: FixtureTicket[] = [
     user: 'ana',
     created: '2025-02-01T02:50:00Z',
     cycles: [
-      { user: 'ana', queued: '2025-02-01T02:50:00Z', started: '2025-02-01T03:05:00Z', finished: '2025-02-01T04:05:00Z', rating: 1 },
+      {
+        user: 'ana',
+        queued: '2025-02-01T02:50:00Z',
+        started: '2025-02-01T03:05:00Z',
+        finished: '2025-02-01T04:05:00Z',
+        rating: 1,
+      },
     ],
   },
   // Feb 1 10:00 local; wait 20, support 40, no rating.
@@ -59,7 +76,14 @@ const FIXTURE: FixtureTicket[] = [
     status: 'closed',
     user: 'bruno',
     created: '2025-02-01T13:00:00Z',
-    cycles: [{ user: 'bruno', queued: '2025-02-01T13:00:00Z', started: '2025-02-01T13:20:00Z', finished: '2025-02-01T14:00:00Z' }],
+    cycles: [
+      {
+        user: 'bruno',
+        queued: '2025-02-01T13:00:00Z',
+        started: '2025-02-01T13:20:00Z',
+        finished: '2025-02-01T14:00:00Z',
+      },
+    ],
   },
   // Jan 30 local all along (closed Jan 30 23:30 local, which is Jan 31 in UTC): outside the period.
   {
@@ -68,7 +92,13 @@ const FIXTURE: FixtureTicket[] = [
     user: 'bruno',
     created: '2025-01-30T20:00:00Z',
     cycles: [
-      { user: 'bruno', queued: '2025-01-30T20:00:00Z', started: '2025-01-31T01:30:00Z', finished: '2025-01-31T02:30:00Z', rating: 2 },
+      {
+        user: 'bruno',
+        queued: '2025-01-30T20:00:00Z',
+        started: '2025-01-31T01:30:00Z',
+        finished: '2025-01-31T02:30:00Z',
+        rating: 2,
+      },
     ],
   },
   // Feb 1 12:00 local, closed with no one accepting it: a closure, no support time, no attendant.
@@ -85,7 +115,13 @@ const FIXTURE: FixtureTicket[] = [
     user: 'ana',
     created: '2025-02-01T18:00:00Z',
     cycles: [
-      { user: 'ana', queued: '2025-02-01T18:00:00Z', started: '2025-02-01T18:00:00Z', finished: '2025-02-01T18:30:00Z', rating: 3 },
+      {
+        user: 'ana',
+        queued: '2025-02-01T18:00:00Z',
+        started: '2025-02-01T18:00:00Z',
+        finished: '2025-02-01T18:30:00Z',
+        rating: 3,
+      },
     ],
   },
   // Pending now (arrived Feb 1 17:00 local through the pipeline: no cycle yet).
@@ -105,7 +141,13 @@ const FIXTURE: FixtureTicket[] = [
     user: 'bruno',
     created: '2025-02-02T01:00:00Z',
     cycles: [
-      { user: 'bruno', queued: '2025-02-02T01:00:00Z', started: '2025-02-02T02:00:00Z', finished: '2025-02-02T02:59:00Z', rating: 3 },
+      {
+        user: 'bruno',
+        queued: '2025-02-02T01:00:00Z',
+        started: '2025-02-02T02:00:00Z',
+        finished: '2025-02-02T02:59:00Z',
+        rating: 3,
+      },
     ],
   },
   // Feb 1 23:00 local, accepted 23:30 (wait 30, inside), closed at Feb 2 00:00 local: outside.
@@ -114,11 +156,25 @@ const FIXTURE: FixtureTicket[] = [
     status: 'closed',
     user: 'bruno',
     created: '2025-02-02T02:00:00Z',
-    cycles: [{ user: 'bruno', queued: '2025-02-02T02:00:00Z', started: '2025-02-02T02:30:00Z', finished: '2025-02-02T03:00:00Z', rating: 1 }],
+    cycles: [
+      {
+        user: 'bruno',
+        queued: '2025-02-02T02:00:00Z',
+        started: '2025-02-02T02:30:00Z',
+        finished: '2025-02-02T03:00:00Z',
+        rating: 1,
+      },
+    ],
   },
 ];
 /** Contacts by creation: Jan 30 23:30, Jan 31 00:30, Jan 31 23:59, Feb 1 00:00, Feb 2 09:00 local. */
-const LEADS = ['2025-01-31T02:30:00Z', '2025-01-31T03:30:00Z', '2025-02-01T02:59:00Z', '2025-02-01T03:00:00Z', '2025-02-02T12:00:00Z'];
+const LEADS = [
+  '2025-01-31T02:30:00Z',
+  '2025-01-31T03:30:00Z',
+  '2025-02-01T02:59:00Z',
+  '2025-02-01T03:00:00Z',
+  '2025-02-02T12:00:00Z',
+];
 
 const PERIOD = 'date_from=2025-01-31&date_to=2025-02-01';
 const CHART = 'initialDate=2025-01-31&finalDate=2025-02-01';
@@ -210,8 +266,20 @@ describe('GET /api/dashboard', () => {
     });
     const byId = new Map(res.body.attendants.map((x: { id: number }) => [x.id, x]));
     expect(byId.get(ana.id)).toEqual({ id: ana.id, name: 'Ana Dash', rating: 2.33, avgSupportTime: 35, online: false });
-    expect(byId.get(bruno.id)).toEqual({ id: bruno.id, name: 'Bruno Dash', rating: 3, avgSupportTime: 49.5, online: false });
-    expect(byId.get(carla.id)).toEqual({ id: carla.id, name: 'Carla Dash', rating: null, avgSupportTime: null, online: false });
+    expect(byId.get(bruno.id)).toEqual({
+      id: bruno.id,
+      name: 'Bruno Dash',
+      rating: 3,
+      avgSupportTime: 49.5,
+      online: false,
+    });
+    expect(byId.get(carla.id)).toEqual({
+      id: carla.id,
+      name: 'Carla Dash',
+      rating: null,
+      avgSupportTime: null,
+      online: false,
+    });
     // Every user of the company (the admin too), no one else's.
     expect(res.body.attendants.map((x: { id: number }) => x.id).sort()).toEqual(
       [a.admin.id, ana.id, bruno.id, carla.id].sort(),
@@ -251,11 +319,15 @@ describe('GET /api/dashboard', () => {
     const c = await createTenant(t);
     await setZone(c.companyId, 'America/Sao_Paulo');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = (n: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const midnight = (day: string) => new Date(`${day}T00:00:00-03:00`);
     // Closed at the first instant of the 3-day period, and one millisecond before it.
     await scoped(t, c.companyId, async (tx) => {
-      const [contact] = await tx.insert(contacts).values({ companyId: c.companyId, name: 'X', number: phone() }).returning();
+      const [contact] = await tx
+        .insert(contacts)
+        .values({ companyId: c.companyId, name: 'X', number: phone() })
+        .returning();
       for (const finished of [midnight(dayBefore(2)), new Date(midnight(dayBefore(2)).getTime() - 1)]) {
         const [tk] = await tx
           .insert(tickets)
@@ -377,7 +449,10 @@ describe('bad input, permission, other companies', () => {
     expectInvalid(await api.get('/api/dashboard?date_from=2025-02-01&date_to=2025-01-31'), 'date_to');
     expectInvalid(await api.get('/api/dashboard?date_from=2024-01-01&date_to=2025-01-01'), 'date_to');
     expectInvalid(await api.get('/api/dashboard/ticketsUsers?initialDate=2025-01-31'), 'finalDate');
-    expectInvalid(await api.get('/api/dashboard/ticketsDay?initialDate=31/01/2025&finalDate=2025-02-01'), 'initialDate');
+    expectInvalid(
+      await api.get('/api/dashboard/ticketsDay?initialDate=31/01/2025&finalDate=2025-02-01'),
+      'initialDate',
+    );
     expectInvalid(await api.get('/api/dashboard/ticketsDay?initialDate=2025-02-02&finalDate=2025-02-01'), 'finalDate');
     expect(changedTables(before, await dbSnapshot(t.running.deps.pools.owner))).toEqual([]);
   });
@@ -389,7 +464,7 @@ describe('bad input, permission, other companies', () => {
     expectNoPermission(await ana.api.get(`/api/dashboard/ticketsDay?${CHART}`));
   });
 
-  it("shows the neighbour only its own figures, whatever companyId the query names", async () => {
+  it('shows the neighbour only its own figures, whatever companyId the query names', async () => {
     const res = await b.admin.api.get(`/api/dashboard?${PERIOD}`);
     expect(res.body.counters).toMatchObject({ supportHappening: 2, supportPending: 2, supportFinished: 14, leads: 6 });
     expect(res.body.attendants.map((x: { name: string }) => x.name)).not.toContain('Ana Dash');
