@@ -90,10 +90,15 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
     req.on('end', () => {
       void handle(req, res, Buffer.concat(chunks))
         .catch((err: unknown) => reply(res, 500, errorBody(500, String(err))))
-        .finally(() => waiters.forEach((w) => w()));
+        .finally(notify);
     });
   });
   server.keepAliveTimeout = 60_000;
+
+  /** Re-checks the tests' `until` conditions: when a call arrives and when it is answered. */
+  function notify() {
+    waiters.forEach((w) => w());
+  }
 
   function reply(res: http.ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}) {
     if (res.writableEnded || res.destroyed) return;
@@ -146,6 +151,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
         at: Date.now(),
       };
       chats.push(call);
+      notify();
       if (!body?.model || !Array.isArray(body?.messages)) {
         call.status = 400;
         return reply(res, 400, errorBody(400, 'model and messages are required'));
@@ -175,6 +181,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
         at: Date.now(),
       };
       transcriptions.push(call);
+      notify();
       if (!form.file || !call.model) {
         call.status = 400;
         return reply(res, 400, errorBody(400, 'file and model are required'));
@@ -247,7 +254,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       scripted.length = 0;
       failures.length = 0;
     },
-    /** Resolves when `check()` holds, re-checked after each call answered (bounded by `ms`). */
+    /** Resolves when `check()` holds, re-checked as each call arrives and is answered (bounded by `ms`). */
     until<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
       return new Promise((resolve, reject) => {
         const poll = () => {

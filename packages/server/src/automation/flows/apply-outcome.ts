@@ -9,6 +9,7 @@ import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 import type { FlowEndReason, FlowOutcome, FlowSend } from './run-node.js';
 import { enterQueueHolder } from '../holder-entry.js';
 import { handToTypebot } from '../integrations/typebot-node.js';
+import { queueAiTurn } from '../prompts/prompt-turn.js';
 
 /** Ends that are the flow's own (done) rather than a run cut short (stopped). */
 const DONE: readonly FlowEndReason[] = ['end', 'ticket', 'handover'];
@@ -70,6 +71,10 @@ export async function applyOutcome(
   // After the run ended: whoever holds the ticket next may start a flow of its own.
   if (outcome.moveToQueue !== undefined) await moveToQueue(deps, tx, events, ticket, outcome.moveToQueue);
   if (outcome.handover?.type === 'typebot') await handToTypebot(deps, tx, events, ticket, outcome.handover.typebot);
+  // At an openai node: the AI answers the message that drove the step (none: the next input's).
+  if (outcome.askAi && messageId !== undefined) {
+    await queueAiTurn(deps, tx, { companyId: ticket.companyId, ticketId: ticket.id, messageId });
+  }
 }
 
 /** The company's flow uploads the sends name (one read; another company's key finds nothing). */

@@ -44,6 +44,11 @@ export interface FlowOutcome {
   moveToQueue?: number;
   /** A typebot node: the Typebot integration its data names takes the conversation. */
   handover?: { type: 'typebot'; typebot: FlowNodeData['typebot']['typebotIntegration'] };
+  /**
+   * The run waits at an openai node: the AI (automation/prompts, with the node's settings)
+   * answers the message that drove this step, and each input after it, until it hands over.
+   */
+  askAi?: true;
   nodeId: string | null;
   blockAt: number | null;
   variables: Record<string, string>;
@@ -71,6 +76,7 @@ class Walk {
   private nodes = 0;
   private moveToQueue: number | undefined;
   private handover: FlowOutcome['handover'];
+  private askAi = false;
 
   constructor(
     private readonly graph: FlowGraph,
@@ -101,6 +107,7 @@ class Walk {
       if (!node.data.arrayOption.some((o) => o.number === n)) return this.menu(node);
       return this.from(this.graph.next(node, `a${n}`));
     }
+    if (node.type === 'openai') return this.ai(node.id);
     if (node.type === 'question') {
       this.vars.set(node.data.typebotIntegration.answerKey, text.trim());
       return this.from(this.graph.next(node));
@@ -154,7 +161,7 @@ class Walk {
           this.handover = { type: 'typebot', typebot: node.data.typebotIntegration };
           return this.ended(node.id, 'handover');
         case 'openai':
-          return this.ended(node.id, 'handover');
+          return this.ai(node.id);
       }
     }
     return this.ended(lastId, 'end');
@@ -206,6 +213,12 @@ class Walk {
     if (key.trim()) this.sends.push({ kind: 'media', type, key: key.trim(), name, record });
   }
 
+  /** An openai node: the run waits there for input, each one answered by the AI. */
+  private ai(nodeId: string): FlowOutcome {
+    this.askAi = true;
+    return this.waiting(nodeId, null, { kind: 'input' });
+  }
+
   private waiting(nodeId: string, blockAt: number | null, wait: FlowOutcome['wait']): FlowOutcome {
     return { ...this.result(nodeId, blockAt), wait };
   }
@@ -219,6 +232,7 @@ class Walk {
       sends: this.sends,
       moveToQueue: this.moveToQueue,
       ...(this.handover ? { handover: this.handover } : {}),
+      ...(this.askAi ? { askAi: true as const } : {}),
       nodeId,
       blockAt,
       variables: Object.fromEntries(this.vars),

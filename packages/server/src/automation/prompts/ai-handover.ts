@@ -26,7 +26,7 @@ export async function handOverToAttendants(
     update tickets set
       queue_id = coalesce((select q.id from queues q where q.id = ${setup.queueId}), queue_id),
       queue_option_id = null, chatbot = false, prompt_id = null, status = 'pending', user_id = null,
-      bot_handled_message_id = greatest(bot_handled_message_id, ${messageId}), updated_at = now()
+      ai_handled_message_id = greatest(ai_handled_message_id, ${messageId}), updated_at = now()
     where id = ${ticket.id}`);
   if (setup.source.kind === 'flow') {
     await tx.execute(sql`

@@ -100,7 +100,8 @@ interface PromptRow {
 function setupOf(run: LiveRun | null, prompt: PromptRow | null): AiSetup | undefined {
   if (run) {
     // A live run holds the ticket: the AI answers only while it waits at an openai node.
-    if (run.status !== 'waiting' || run.waiting !== 'input' || run.node?.type !== 'openai' || !run.nodeId) return undefined;
+    if (run.status !== 'waiting' || run.waiting !== 'input' || run.node?.type !== 'openai' || !run.nodeId)
+      return undefined;
     const c = run.node.data?.typebotIntegration ?? {};
     return {
       source: { kind: 'flow', runId: run.runId, nodeId: run.nodeId },

@@ -32,7 +32,7 @@ type AiOutcome = { kind: 'answer'; send: string } | { kind: 'handover'; send?: s
  *    ticket locked and checked again — still pending, unattended, held by the same AI, nothing
  *    newer, not answered — else the answer is dropped (an attendant's accept meanwhile wins). The
  *    transcriptions become their messages' bodies (what attendants read under the audio), the
- *    answer is queued as the bot's with `botHandledMessageId`, or the handover is made.
+ *    answer is queued as the bot's with `aiHandledMessageId`, or the handover is made.
  */
 export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: string): Promise<void> {
   const read = await runTenant(deps, job.companyId, async (tx) => {
@@ -70,10 +70,17 @@ export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: strin
     const { send, transfer } = readAnswer(answer);
     if (transfer) outcome = { kind: 'handover', send };
     else if (send) outcome = { kind: 'answer', send };
-    else outcome = { kind: 'handover', note: 'IA: a resposta do modelo veio vazia. O atendimento foi passado para a fila.' };
+    else
+      outcome = {
+        kind: 'handover',
+        note: 'IA: a resposta do modelo veio vazia. O atendimento foi passado para a fila.',
+      };
   } catch (err) {
     if (!(err instanceof AiCallError)) throw err;
-    deps.log.warn({ ticketId: job.ticketId, messageId: job.messageId, err: err.message, kind: err.kind }, 'AI call failed');
+    deps.log.warn(
+      { ticketId: job.ticketId, messageId: job.messageId, err: err.message, kind: err.kind },
+      'AI call failed',
+    );
     outcome = { kind: 'handover', note: noteFor(err) };
   }
   await writeTurn(deps, job, setup, transcripts, outcome, lease);
@@ -82,9 +89,10 @@ export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: strin
 /** Whether this turn's message is one the AI should answer now (see answerWithAi, step 1). */
 function answerable(t: AiTurnStart, messageId: number): boolean {
   const { ticket } = t;
-  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null) return false;
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null)
+    return false;
   if (!t.isCustomerMessage || t.newer || !t.setup) return false;
-  return ticket.botHandledMessageId === null || ticket.botHandledMessageId < messageId;
+  return ticket.aiHandledMessageId === null || ticket.aiHandledMessageId < messageId;
 }
 
 async function writeTurn(
@@ -105,7 +113,7 @@ async function writeTurn(
     const { ticket } = now;
     if (outcome.send) {
       const target = { companyId: job.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId! };
-      const ticketPatch = outcome.kind === 'answer' ? { botHandledMessageId: job.messageId } : undefined;
+      const ticketPatch = outcome.kind === 'answer' ? { aiHandledMessageId: job.messageId } : undefined;
       await queueOutbound(tx, events, { ...target, body: outcome.send, userId: null, bot: true, ticketPatch });
       kicks.add(ticket.whatsappId!);
     }

@@ -47,8 +47,7 @@ export async function chatCompletion(endpoint: AiEndpoint, request: CompletionRe
   const body = JSON.stringify(request);
   const answer = await call(endpoint, '/chat/completions', { 'content-type': 'application/json' }, body);
   const json = (await answer.json().catch(() => undefined)) as
-    | { choices?: { message?: { content?: unknown } }[] }
-    | undefined;
+    { choices?: { message?: { content?: unknown } }[] } | undefined;
   const content = json?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new AiCallError('the completion carried no text', 'refused', answer.status);
   return content.trim();
@@ -68,9 +67,15 @@ export async function transcribe(endpoint: AiEndpoint, file: AudioFile): Promise
   // The platform's own multipart encoder writes the body and its boundary.
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  const answer = await call(endpoint, '/audio/transcriptions', { 'content-type': encoded.headers.get('content-type')! }, body);
+  const answer = await call(
+    endpoint,
+    '/audio/transcriptions',
+    { 'content-type': encoded.headers.get('content-type')! },
+    body,
+  );
   const json = (await answer.json().catch(() => undefined)) as { text?: unknown } | undefined;
-  if (typeof json?.text !== 'string') throw new AiCallError('the transcription carried no text', 'refused', answer.status);
+  if (typeof json?.text !== 'string')
+    throw new AiCallError('the transcription carried no text', 'refused', answer.status);
   return json.text.trim();
 }
 

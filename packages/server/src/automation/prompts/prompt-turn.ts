@@ -68,3 +68,14 @@ export function answerInBackground(deps: Deps, job: PromptTurnJob, lease: string
 export async function aiTurnsSettled(): Promise<void> {
   while (turns.size > 0) await Promise.all([...turns.values()]);
 }
+
+/**
+ * Queues the AI's turn on `job`'s message for a worker to fetch at once (a flow's openai node:
+ * the step that took the message queues it in its own transaction, so it exists exactly when the
+ * step committed).
+ */
+export async function queueAiTurn(deps: Deps, tx: Tx, job: PromptTurnJob): Promise<void> {
+  await deps.jobs.insertWithin(tx, promptTurnJobDef, [
+    { id: randomUUID(), payload: job, singletonKey: `message:${job.messageId}` },
+  ]);
+}

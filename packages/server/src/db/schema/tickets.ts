@@ -60,6 +60,12 @@ export const tickets = pgTable(
     outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
     /** The newest inbound message the chatbot has answered: a retried job never answers twice. */
     botHandledMessageId: bigint('bot_handled_message_id', { mode: 'number' }),
+    /**
+     * The newest customer message the AI (a prompt, a flow's openai node) answered or handed over
+     * on: a retried turn never answers twice. Apart from the chatbot's, which may hand the same
+     * message on to the AI (holder-entry.ts).
+     */
+    aiHandledMessageId: bigint('ai_handled_message_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

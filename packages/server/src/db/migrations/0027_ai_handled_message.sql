@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "ai_handled_message_id" bigint;
