@@ -33,5 +33,7 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    // The dashboard's leads (contacts created in a period) and the contacts list's date filter.
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );

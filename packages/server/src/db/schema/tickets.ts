@@ -88,6 +88,8 @@ export const tickets = pgTable(
       t.userId,
     ),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId),
+    // The dashboard's arrivals per day (modules/dashboard/tickets-per-day.ts): an index-only range.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     // The time rules' cron passes: open tickets by the agent's last message, queueless pending by age.
     index('tickets_open_agent_idx')
       .on(t.lastAgentMessageAt)
@@ -139,7 +141,11 @@ export const ticketTracking = pgTable(
   },
   (t) => [
     index('ticket_tracking_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
-    index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt),
+    // The dashboard's closures (modules/dashboard/): the period's range on finished_at, and what
+    // each figure reads from the cycle carried in the index, so one index-only pass gives them all.
+    index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.startedAt, t.rating),
+    // The dashboard's wait: cycles accepted in the period, with their arrival.
+    index('ticket_tracking_company_started_idx').on(t.companyId, t.startedAt, t.queuedAt),
     // At most one unfinished cycle per ticket: concurrent transitions meet here.
     uniqueIndex('ticket_tracking_one_open_key')
       .on(t.ticketId)
