@@ -20,9 +20,10 @@ const freePort = () =>
 
 /**
  * The product as `npm start` runs it (embedded PostgreSQL in a fresh data dir, the built web
- * app), with a fake SMTP server catching its mails, plus a headless Chromium.
+ * app), with a fake SMTP server catching its mails, plus a headless Chromium. `env` adds to (or
+ * overrides) its environment, e.g. `OPENAI_BASE_URL` pointing at a fake.
  */
-export async function startProduct() {
+export async function startProduct(opts: { env?: Record<string, string> } = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-e2e-'));
   const smtp = await startFakeSmtp();
   const port = await freePort();
@@ -35,6 +36,7 @@ export async function startProduct() {
       ADMIN_PASSWORD,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

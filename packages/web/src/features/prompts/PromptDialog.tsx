@@ -159,13 +159,14 @@ function PromptForm({
             control={control}
             name="temperature"
             render={({ field: f }) => (
-              <Box sx={{ px: 1 }}>
+              <Box sx={{ px: 1.5 }}>
                 <FormLabel id="prompt-temperature-label" sx={{ fontSize: 12 }}>
                   {t('prompts.fields.temperature')}: {f.value.toFixed(1)}
                 </FormLabel>
                 <Slider
                   value={f.value}
-                  onChange={(_e, v) => f.onChange(v as number)}
+                  // Steps of 0.1 by keyboard add up in floating point (0.7000000000000001).
+                  onChange={(_e, v) => f.onChange(Math.round((v as number) * 10) / 10)}
                   onBlur={f.onBlur}
                   min={0}
                   max={1}

@@ -1,6 +1,6 @@
 /**
  * AI prompts (automation §4): name, queue, max tokens, edit and delete, with search and infinite
- * scroll, kept live by `company-{id}-prompt`. A delete's answer may carry a message (an info toast).
+ * scroll, kept live by `company-{id}-prompt`.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { Prompt } from '@balcao/contracts';
 import { usePagedList } from '../../lib/list/usePagedList';
-import { toastInfo } from '../../lib/toast';
+import { toastInfo, toastSuccess } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InfiniteTable } from '../../lib/ui/InfiniteTable';
@@ -23,15 +23,18 @@ export default function PromptsPage() {
   const { t } = useTranslation();
   const list = usePagedList(promptsList);
   const remove = useDeletePrompt();
+  // The server's answer carries a message (automation §7): said as an info toast, in the
+  // person's language; without one, the usual success toast.
   const del = useConfirmedDelete<Prompt>(
     {
       isPending: remove.isPending,
       mutateAsync: async (id) => {
         const message = await remove.mutateAsync(id);
-        if (message) toastInfo(message);
+        if (message) toastInfo(t('prompts.toasts.deleted'));
+        else toastSuccess(t('prompts.toasts.deleted'));
       },
     },
-    t('prompts.toasts.deleted'),
+    null,
   );
   const [dialog, setDialog] = useState<{ prompt?: Prompt } | null>(null);
 
@@ -65,13 +68,15 @@ export default function PromptsPage() {
             testId: 'prompt-queue',
             cell: (row) =>
               row.queue ? (
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   <Box
                     component="span"
                     aria-hidden
                     sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: row.queue.color, flexShrink: 0 }}
                   />
-                  {row.queue.name}
+                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {row.queue.name}
+                  </Box>
                 </Box>
               ) : (
                 '—'

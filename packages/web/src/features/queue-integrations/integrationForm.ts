@@ -72,7 +72,8 @@ export function fromIntegration(i: QueueIntegration): IntegrationFormValues {
   };
 }
 
-const numberOrBlank = (v: string) => (v.trim() === '' ? '' : Number(v));
+/** A typed number, or the default when left blank (or the type has no such field). */
+const numberOr = (v: string, fallback: number) => (v.trim() === '' ? fallback : Number(v));
 
 /** The API body: the type's own fields, the others blank. */
 export function toBody(v: IntegrationFormValues): QueueIntegrationBody {
@@ -92,9 +93,12 @@ export function toBody(v: IntegrationFormValues): QueueIntegrationBody {
     language: (type === 'dialogflow' ? v.language : 'pt-BR') as QueueIntegrationBody['language'],
     urlN8N: url ? v.urlN8N.trim() : '',
     typebotSlug: typebot ? v.typebotSlug : '',
-    // Blank numbers take the defaults (the schema's); other types keep the defaults too.
-    typebotExpires: (typebot ? numberOrBlank(v.typebotExpires) : '') as number,
-    typebotDelayMessage: (typebot ? numberOrBlank(v.typebotDelayMessage) : '') as number,
+    typebotExpires: typebot
+      ? numberOr(v.typebotExpires, TYPEBOT_DEFAULTS.typebotExpires)
+      : TYPEBOT_DEFAULTS.typebotExpires,
+    typebotDelayMessage: typebot
+      ? numberOr(v.typebotDelayMessage, TYPEBOT_DEFAULTS.typebotDelayMessage)
+      : TYPEBOT_DEFAULTS.typebotDelayMessage,
     typebotKeywordFinish: typebot ? v.typebotKeywordFinish : '',
     typebotKeywordRestart: typebot ? v.typebotKeywordRestart : '',
     typebotRestartMessage: typebot ? v.typebotRestartMessage : '',

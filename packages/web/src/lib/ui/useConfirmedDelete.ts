@@ -5,10 +5,11 @@ import { toastError, toastSuccess } from '../toast';
 /**
  * A row waiting for the delete confirmation, and the confirmed delete: a toast either way (the
  * server's reason on a refusal), then the question closes. Spread `dialog` into <ConfirmDialog>.
+ * `deletedText` null: the delete (`remove`) says its own success.
  */
 export function useConfirmedDelete<T extends { id: number }>(
   remove: { mutateAsync: (id: number) => Promise<unknown>; isPending: boolean },
-  deletedText: string,
+  deletedText: string | null,
   onDeleted?: (row: T) => void,
 ) {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function useConfirmedDelete<T extends { id: number }>(
     if (!row) return;
     try {
       await remove.mutateAsync(row.id);
-      toastSuccess(deletedText);
+      if (deletedText !== null) toastSuccess(deletedText);
       onDeleted?.(row);
     } catch (err) {
       toastError(err);
