@@ -34,8 +34,8 @@ export const chatMessageBody = z.object({
   message: text().trim().min(1, 'required').max(CHAT_MESSAGE_MAX_LENGTH, 'tooLong'),
 });
 
-/** `POST /chats/{id}/read`: the caller read everything (a `userId` sent by the spec's web is ignored). */
-export const chatReadBody = z.object({ userId: z.unknown().optional() }).optional();
+// `POST /chats/{id}/read` takes no body: the caller read everything (a `userId` sent by the
+// spec's web is ignored; whose count clears is the session's, never the request's).
 
 export interface ChatMember {
   userId: number;
@@ -48,7 +48,8 @@ export interface Chat {
   id: number;
   uuid: string;
   title: string;
-  ownerId: number;
+  /** Null once the owner's account is deleted: the chat stays, and nobody edits or deletes it. */
+  ownerId: number | null;
   users: ChatMember[];
   lastMessage: string;
   createdAt: string;
@@ -58,8 +59,9 @@ export interface Chat {
 export interface ChatMessage {
   id: number;
   chatId: number;
-  senderId: number;
-  sender: { id: number; name: string };
+  /** Null once the sender's account is deleted (the message stays). */
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
   message: string;
   createdAt: string;
 }

@@ -27,6 +27,8 @@ import { campaignRoutes, campaignSettingRoutes } from './campaigns/routes.js';
 import { fileListRoutes } from './file-lists/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { flowCampaignRoutes } from './flow-campaigns/routes.js';
+import { chatRoutes } from './chats/routes.js';
+import { announcementRoutes } from './announcements/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { invoiceRoutes, subscriptionRoutes } from './invoices/routes.js';
 import { asaasWebhookRoutes } from './invoices/webhook-routes.js';
@@ -70,6 +72,8 @@ export const apiRoutes =
     await api.register(fileListRoutes(deps), { prefix: '/files' });
     await api.register(flowRoutes(deps), { prefix: '/flowbuilder' });
     await api.register(flowCampaignRoutes(deps), { prefix: '/flowcampaign' });
+    await api.register(chatRoutes(deps), { prefix: '/chats' });
+    await api.register(announcementRoutes(deps), { prefix: '/announcements' });
     await api.register(dashboardRoutes(deps), { prefix: '/dashboard' });
     await api.register(invoiceRoutes(deps), { prefix: '/invoices' });
     await api.register(subscriptionRoutes(deps), { prefix: '/subscription' });

@@ -46,11 +46,13 @@ const a = await populateTenant(t, await createTenant(t, { planId }), planId, 'ba
 const victim = await createTenant(t);
 const superToken = await t.superToken();
 const help = (await t.api.as(superToken).post('/api/helps', { title: 'Ajuda', video: '', description: '' })).body;
+const announcement = (await t.api.as(superToken).post('/api/announcements', { title: 'Aviso', text: 'Texto' })).body;
 const ids = {
   ...a.ids,
   companies: [victim.companyId],
   plans: [(await createPlan(t)).id],
   helps: [help.id],
+  announcements: [announcement.id],
 };
 // The sessions registry is stopped: no channel writes on its own while snapshots are compared.
 await t.running.deps.sessions.stop();

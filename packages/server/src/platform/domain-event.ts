@@ -9,7 +9,14 @@ export type Audience =
   | { to: 'sessions'; sessionIds: readonly string[] }
   /** A ticket's events: admins, the queue's members (or allTicket users when queueless), its user. */
   | { to: 'ticket'; queueId: number | null; userId: number | null }
-  | { to: 'super' };
+  | { to: 'super' }
+  /** Some users of the company, each through their own room (a chat's members). */
+  | { to: 'users'; userIds: readonly number[] }
+  /**
+   * Every company's users, each socket hearing `company-{its own company}-{topic}` (platform data:
+   * announcements); `only` narrows it to super users, or to everyone but them.
+   */
+  | { to: 'everyone'; only?: 'super' | 'others' };
 
 /** The ticket rooms a user's sockets belong in: the admins' room, their queues, queueless tickets. */
 export interface RoomScope {

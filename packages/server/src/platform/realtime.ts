@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { can, eventName, SOCKET_PING_MS } from '@balcao/contracts';
+import { can, eventName, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
 import type { Publisher } from './context.js';
 import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
@@ -19,9 +19,12 @@ const FANOUT = 'balcao:events';
 type Emit = [rooms: string[], name: string, payload: unknown, close?: 1];
 /** A user's sockets move to the rooms their new scope allows (applied by each process to its own). */
 type Move = { userId: number; scope: RoomScope };
-type Step = Emit | Move;
+/** An event to every company's sockets, each named for the socket's own company (platform data). */
+type Broadcast = { topic: Topic; payload: unknown; only?: 'super' | 'others' };
+type Step = Emit | Move | Broadcast;
 
 const isEmit = (step: Step): step is Emit => Array.isArray(step);
+const isBroadcast = (step: Step): step is Broadcast => !Array.isArray(step) && 'topic' in step;
 /** How long a closing socket has for its last event to leave. */
 const CLOSE_AFTER_MS = 300;
 
@@ -34,6 +37,10 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
   const adapter = io.of('/').adapter;
   for (let i = 0, end = 1; i < steps.length; i = end, end = i + 1) {
     const step = steps[i]!;
+    if (isBroadcast(step)) {
+      broadcastLocally(io, step);
+      continue;
+    }
     if (!isEmit(step)) {
       moveLocally(io, step);
       continue;
@@ -54,6 +61,28 @@ const sameRun = (step: Step, rooms: string[]) => isEmit(step) && sameRooms(step[
 const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((r, k) => r === b[k]);
 const namePayload = ([, name, payload]: Emit): [string, unknown] => [name, payload];
 
+/**
+ * A broadcast to this process's sockets: one emit per company room held here, named for that
+ * company (`except` keeps super users out of `others`); super users alone are few, so each of
+ * their sockets is told under its own company's name.
+ */
+function broadcastLocally(io: Server, { topic, payload, only }: Broadcast): void {
+  const nsp = io.of('/');
+  if (only === 'super') {
+    for (const id of nsp.adapter.rooms.get(rooms.super()) ?? []) {
+      const s = nsp.sockets.get(id);
+      if (s) s.emit(eventName((s.data as SocketData).companyId, topic), payload);
+    }
+    return;
+  }
+  for (const room of [...nsp.adapter.rooms.keys()]) {
+    const companyId = rooms.companyOf(room);
+    if (companyId === undefined) continue;
+    const to = io.local.to(room);
+    (only === 'others' ? to.except(rooms.super()) : to).emit(eventName(companyId, topic), payload);
+  }
+}
+
 /** Moves this process's sockets of the user to the rooms the scope allows (the others' do it on theirs). */
 function moveLocally(io: Server, { userId, scope }: Move): void {
   const nsp = io.of('/');
@@ -73,6 +102,11 @@ function moveLocally(io: Server, { userId, scope }: Move): void {
 /** Room names: the only place that knows them. */
 export const rooms = {
   company: (companyId: number) => `c:${companyId}`,
+  /** The company of a company room (`c:{id}`), else undefined. */
+  companyOf: (room: string) => {
+    const m = /^c:(\d+)$/.exec(room);
+    return m ? Number(m[1]) : undefined;
+  },
   admins: (companyId: number) => `c:${companyId}:admins`,
   queue: (companyId: number, queueId: number) => `c:${companyId}:q:${queueId}`,
   /** Users whose allTicket is 'enable' also see tickets without a queue. */
@@ -191,6 +225,7 @@ export class RealtimeHub implements Publisher {
     if (!io || events.length === 0) return;
     const steps = events.map((ev): Step => {
       if ('control' in ev) return { userId: ev.userId, scope: ev.scope };
+      if (ev.audience.to === 'everyone') return { topic: ev.topic, payload: ev.payload, only: ev.audience.only };
       const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), eventName(ev.companyId, ev.topic), ev.payload];
       if (ev.thenClose) emit.push(1);
       return emit;
@@ -205,7 +240,7 @@ export class RealtimeHub implements Publisher {
     }
   }
 
-  private roomsFor(companyId: number, audience: Audience): string[] {
+  private roomsFor(companyId: number, audience: Exclude<Audience, { to: 'everyone' }>): string[] {
     switch (audience.to) {
       case 'company':
         return [rooms.company(companyId)];
@@ -225,6 +260,8 @@ export class RealtimeHub implements Publisher {
         ];
       case 'super':
         return [rooms.super()];
+      case 'users':
+        return audience.userIds.map(rooms.user);
     }
   }
 

@@ -189,6 +189,24 @@ const EXPECTED_ACCESS = {
   'PUT /api/users/:id': 'signed-in', // (*) users:manage, or oneself without profile/queues/connection
   'PUT /api/whatsapp/:id': 'connections-page:editOrDeleteConnection',
   'PUT /api/whatsappsession/:id': 'connections-page:actionButtons',
+  // Internal chat: (*) members only (anyone else 404); PUT and DELETE the owner only (403).
+  'GET /api/chats': 'signed-in feature:useInternalChat', // (*) the caller's chats only
+  'POST /api/chats': 'signed-in feature:useInternalChat',
+  'GET /api/chats/:id': 'signed-in feature:useInternalChat', // (*)
+  'PUT /api/chats/:id': 'signed-in feature:useInternalChat', // (*) owner
+  'DELETE /api/chats/:id': 'signed-in feature:useInternalChat', // (*) owner
+  'GET /api/chats/:id/messages': 'signed-in feature:useInternalChat', // (*)
+  'POST /api/chats/:id/messages': 'signed-in feature:useInternalChat', // (*)
+  'POST /api/chats/:id/read': 'signed-in feature:useInternalChat', // (*)
+  // Announcements: everyone reads the active ones (*), super users all of them and write.
+  'GET /api/announcements': 'signed-in', // (*)
+  'GET /api/announcements/:id': 'signed-in', // (*) an inactive one 404 unless super
+  'GET /api/announcements/:id/media': 'signed-in', // (*) as GET /announcements/:id
+  'POST /api/announcements': 'announcements:manage',
+  'PUT /api/announcements/:id': 'announcements:manage',
+  'DELETE /api/announcements/:id': 'announcements:manage',
+  'POST /api/announcements/:id/media-upload': 'announcements:manage',
+  'DELETE /api/announcements/:id/media-upload': 'announcements:manage',
 };
 
 let t: TestApp;

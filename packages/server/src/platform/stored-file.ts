@@ -17,3 +17,14 @@ export async function readStoredFile(
   });
   return { key, data, name: name ?? 'file' };
 }
+
+/**
+ * Removes a stored file no record points to any more (after the commit that let go of it); a
+ * failure only leaves an orphan behind and a warning, never an error for the caller.
+ */
+export async function forgetStoredFile(
+  deps: { storage: Storage; log: { warn(obj: object, msg: string): void } },
+  key: string | null,
+): Promise<void> {
+  if (key) await deps.storage.remove(key).catch((err: unknown) => deps.log.warn({ err }, 'media not removed'));
+}

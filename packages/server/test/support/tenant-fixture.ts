@@ -114,6 +114,9 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
     }),
     'flow campaign',
   );
+  // An internal chat between the admin (its owner) and the staff member, with a message.
+  const chat = created(await api.post('/api/chats', { title: `${marker} chat`, users: [{ id: staff.id }] }), 'chat');
+  created(await api.post(`/api/chats/${chat.id}/messages`, { message: `${marker} recado` }), 'chat message');
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -142,6 +145,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       fileListOptions: [fileList.options[0].id],
       flows: [flow.id],
       flowCampaigns: [flowCampaign.id],
+      chats: [chat.id],
     },
   };
 }
