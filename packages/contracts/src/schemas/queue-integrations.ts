@@ -59,10 +59,18 @@ export function readFlowbuilderContent(jsonContent: string): { flowId: number } 
   }
 }
 
-const httpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500, 'tooLong')]);
+// The example: a URL the generated suites can start from (no draw makes one by chance).
+const httpUrl = z.union([
+  z.literal(''),
+  z
+    .url({ protocol: /^https?$/ })
+    .max(500, 'tooLong')
+    .meta({ examples: ['https://hooks.example.com/balcao'] }),
+]);
 const shortText = text().trim().max(200, 'tooLong');
 const messageText = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
-const blankAsDefault = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
+const blankAsDefault = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
 
 const integrationFields = {
   type: z.enum(QUEUE_INTEGRATION_TYPES),

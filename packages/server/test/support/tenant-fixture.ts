@@ -46,6 +46,24 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
   );
   const message = created(await api.post(`/api/messages/${ticket.id}`, { body: `${marker} mensagem` }), 'message');
   const tag = created(await api.post('/api/tags', { name: `${marker} tag` }), 'tag');
+  // What may hold the queue's tickets before an attendant: an outside service and an AI prompt.
+  const integration = created(
+    await api.post('/api/queueIntegration', {
+      type: 'webhook',
+      name: `${marker} integração`,
+      urlN8N: 'https://hooks.example.com/balcao',
+    }),
+    'queue integration',
+  );
+  const prompt = created(
+    await api.post('/api/prompt', {
+      name: `${marker} assistente`,
+      prompt: `${marker}: você é a assistente da empresa e responde com cordialidade.`,
+      apiKey: `sk-${marker}`,
+      queueId: queue.id,
+    }),
+    'prompt',
+  );
   const quick = created(
     await api.post('/api/quick-messages', { shortcode: `${marker}-atalho`, message: marker }),
     'quick message',
@@ -138,6 +156,8 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       quickMessages: [quick.id],
       ticketNotes: [note.id],
       schedules: [schedule.id],
+      queueIntegrations: [integration.id],
+      prompts: [prompt.id],
       contactLists: [contactList.id],
       contactListItems: [contactListItem.id],
       campaigns: [campaign.id],
