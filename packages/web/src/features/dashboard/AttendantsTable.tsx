@@ -69,7 +69,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="attendants-table">
-            <TableHead>
+            <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableRow>
                 <TableCell>{t('dashboard.attendants.name')}</TableCell>
                 <TableCell>{t('dashboard.attendants.rating')}</TableCell>
@@ -80,7 +80,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
             <TableBody>
               {attendants.map((a) => (
                 <TableRow key={a.id} data-testid={`attendant-${a.id}`}>
-                  <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>{a.name}</TableCell>
+                  <TableCell sx={{ minWidth: 120, maxWidth: 240 }}>{a.name}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <RatingCell rating={a.rating} />
                   </TableCell>

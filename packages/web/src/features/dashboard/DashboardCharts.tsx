@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard, TicketsPerDayRow } from '@balcao/contracts';
@@ -46,10 +47,12 @@ function ChartCard({
   );
 }
 
-/** Axis, grid and tooltip in the theme's colours (light and dark). */
+/** Axis, grid and tooltip in the theme's colours (light and dark); no growing bars for those who asked for less motion. */
 function useChartStyle() {
   const theme = useTheme();
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
   return {
+    animate: !still,
     bar: theme.palette.primary.main,
     tick: { fill: theme.palette.text.secondary, fontSize: 12 },
     grid: theme.palette.divider,
@@ -85,7 +88,13 @@ function TicketsPerUserChart({ period }: { period: Dashboard['period'] }) {
             <XAxis type="number" allowDecimals={false} tick={style.tick} stroke={style.grid} />
             <YAxis type="category" dataKey="nome" width={110} tick={style.tick} stroke={style.grid} />
             <Tooltip {...style.tooltip} />
-            <Bar dataKey="quantidade" name={t('dashboard.charts.tickets')} fill={style.bar} radius={[0, 4, 4, 0]} />
+            <Bar
+              dataKey="quantidade"
+              name={t('dashboard.charts.tickets')}
+              fill={style.bar}
+              radius={[0, 4, 4, 0]}
+              isAnimationActive={style.animate}
+            />
           </BarChart>
         </ResponsiveContainer>
       )}
@@ -119,7 +128,13 @@ function TicketsPerDayChart({ period }: { period: Dashboard['period'] }) {
             <XAxis dataKey="label" tick={style.tick} stroke={style.grid} minTickGap={8} />
             <YAxis allowDecimals={false} tick={style.tick} stroke={style.grid} />
             <Tooltip {...style.tooltip} />
-            <Bar dataKey="total" name={t('dashboard.charts.tickets')} fill={style.bar} radius={[4, 4, 0, 0]} />
+            <Bar
+              dataKey="total"
+              name={t('dashboard.charts.tickets')}
+              fill={style.bar}
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={style.animate}
+            />
           </BarChart>
         </ResponsiveContainer>
       )}

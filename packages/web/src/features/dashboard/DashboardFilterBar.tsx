@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PERIODS } from '@balcao/contracts';
 import { filterProblems, type DashboardFilter } from './dashboardFilter';
@@ -17,6 +18,9 @@ export function DashboardFilterBar({
   onChange: (f: DashboardFilter) => void;
 }) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  // The native date picker's icon and calendar follow the theme (else dark on dark).
+  const dateSx = { '& input': { colorScheme: theme.palette.mode } };
   const problems = filterProblems(filter);
   const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]) : undefined);
   return (
@@ -57,6 +61,7 @@ export function DashboardFilterBar({
         onChange={(e) => onChange({ ...filter, days: '', from: e.target.value })}
         error={filter.days === '' && Boolean(problems.date_from)}
         helperText={filter.days === '' ? problem('date_from') : undefined}
+        sx={dateSx}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-from' } }}
       />
       <TextField
@@ -67,6 +72,7 @@ export function DashboardFilterBar({
         onChange={(e) => onChange({ ...filter, days: '', to: e.target.value })}
         error={filter.days === '' && Boolean(problems.date_to)}
         helperText={filter.days === '' ? problem('date_to') : undefined}
+        sx={dateSx}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-to' } }}
       />
     </Stack>
