@@ -48,6 +48,12 @@ export const ERROR_STATUS = {
   ERR_CREATING_MESSAGE: 500,
   ERR_CREATING_TICKET: 500,
   ERR_FETCH_WAPP_MSG: 400,
+  // Billing: the payment provider (Asaas) refused the charge or could not be reached.
+  ERR_PAYMENT_PROVIDER: 502,
+  // Billing: the platform has no provider token yet (the operator's `asaas` setting).
+  ERR_PAYMENT_NOT_CONFIGURED: 409,
+  // Billing: checkout of an invoice that is already paid.
+  ERR_INVOICE_PAID: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

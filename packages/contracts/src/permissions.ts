@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'queue-integrations:manage',
   /** AI prompts (read and write). */
   'prompts:manage',
+  /** The company's invoices (/financeiro) and paying them (checkout, subscription page). */
+  'invoices:manage',
   // ours, for who sees and hears what (checked on every request and socket, never by profile name)
   /** Every ticket of the company whatever its queue or user; assigns and opens tickets for others. */
   'tickets:manageAll',

@@ -22,6 +22,7 @@ import { flowSweeps } from './automation/flows/flow-sweep.js';
 import { integrationSweeps } from './automation/integrations/integration-replies.js';
 import { startSweeps } from './platform/sweeps.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
+import { invoiceJobs } from './modules/invoices/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
 import type { EventsFor } from './channels/channel.js';
@@ -48,7 +49,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     // Every job of the product, from the domains that own them.
     const jobs = await startJobs(
       pools.owner,
-      [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs],
+      [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs],
       () => deps,
       log,
     );

@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Azure Speech's text-to-speech for prompts with a voice; `{region}` is the prompt's region. */
   AZURE_TTS_URL: z.string().default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
+  /** The token Asaas sends in `asaas-access-token` with each webhook; unset, the payment webhook refuses all. */
+  ASAAS_WEBHOOK_TOKEN: optionalString,
   /** Dialogflow ES's REST API (the OAuth token URL comes from each service account's `token_uri`). */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   STORAGE: z.enum(['local', 's3']).default('local'),

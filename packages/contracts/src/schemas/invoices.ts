@@ -36,36 +36,36 @@ export interface InvoicePage {
 }
 
 const field = (max: number) => text().trim().max(max, 'tooLong');
+const required = (max: number) => field(max).min(1, 'required');
+
+/** A Brazilian CEP (PIX payers are in Brazil): 8 digits, the hyphen optional. */
+export const ZIPCODE = /^\d{5}-?\d{3}$/;
 
 /**
  * `POST /subscription`: the spec's checkout payload. Only `invoiceId` decides what is charged (an
- * open invoice of the caller's company); the address names the payer; `price`, `plan`, `users`,
- * `connections` are accepted and ignored (the value is the plan's, on the server); card fields are
- * never stored (the charge is PIX).
+ * open invoice of the caller's company); the address names the payer, with the spec's address-step
+ * rules (firstName, address, city, country and a valid zip code required). What else the spec's
+ * client sends — `price`, `plan`, `users`, `connections`, card fields — is dropped unread, as any
+ * key the schema does not name: the value is the invoice's, on the server, and the charge is PIX.
  */
 export const subscriptionBody = z.object({
   invoiceId: ref('invoices'),
-  firstName: field(100).min(1, 'required'),
+  firstName: required(100),
   lastName: field(100).optional().default(''),
-  address2: field(200).optional().default(''),
-  city: field(100).optional().default(''),
+  /** The address line (the spec's form names it address2). */
+  address2: required(200),
+  city: required(100),
   state: field(100).optional().default(''),
-  zipcode: field(20).optional().default(''),
-  country: field(100).optional().default(''),
+  zipcode: field(20).min(1, 'required').regex(ZIPCODE, 'invalidZipcode'),
+  country: required(100),
   /** The payer's CPF or CNPJ, digits (the provider asks for it on a real account). */
   cpfCnpj: z
     .string()
+    .max(14, 'invalidDocument')
     .regex(/^(\d{11}|\d{14})?$/, 'invalidDocument')
     .optional()
     .default(''),
   useAddressForPaymentDetails: z.boolean().optional(),
-  nameOnCard: z.unknown().optional(),
-  cardNumber: z.unknown().optional(),
-  cvv: z.unknown().optional(),
-  plan: z.unknown().optional(),
-  price: z.unknown().optional(),
-  users: z.unknown().optional(),
-  connections: z.unknown().optional(),
 });
 export type SubscriptionBody = z.infer<typeof subscriptionBody>;
 
@@ -87,7 +87,7 @@ export const asaasWebhookBody = z.object({
       value: z.number().optional(),
       status: text().max(100).optional(),
     })
-    .loose()
+    // Asaas sends the whole payment: what is not named here is dropped.
     .optional(),
 });
 export type AsaasWebhookBody = z.infer<typeof asaasWebhookBody>;

@@ -3,6 +3,7 @@ import { can, type Permission, type PlanFeature, type SuperPermission } from '@b
 import { AppError, noPermission } from './errors.js';
 import { makeCtx, type Ctx, type Deps } from './context.js';
 import { loadSession, subscriptionActive, type LoadedSession } from './session.js';
+import { billingTokenUser, loadBillingSession } from './billing-access.js';
 
 /**
  * Every route says who may call it in its `config`; one hook enforces it, before the body is
@@ -14,6 +15,8 @@ export interface RouteAccess {
   feature?: PlanFeature;
   /** Reachable while the subscription is expired (paying, reading one's own session). */
   allowExpired?: boolean;
+  /** Also accepts the billing token of a refused login (platform/billing-access.ts): the billing routes. */
+  billingToken?: boolean;
 }
 
 declare module 'fastify' {
@@ -36,6 +39,7 @@ export function describeAccess(access: RouteAccess | undefined): string {
   const words: string[] = [access?.permission ?? 'signed-in'];
   if (access?.feature) words.push(`feature:${access.feature}`);
   if (access?.allowExpired) words.push('allowExpired');
+  if (access?.billingToken) words.push('billingToken');
   return words.join(' ');
 }
 
@@ -45,7 +49,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config as RouteAccess | undefined;
     if (!req.routeOptions.url || access?.public) return; // unknown routes fall through to 404
-    const session = await authenticate(app, deps, req);
+    const session = await authenticate(app, deps, req, access?.billingToken === true);
     if (!access?.allowExpired && !subscriptionActive(session)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(session.company.dueDate));
     }
@@ -64,10 +68,21 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-async function authenticate(app: FastifyInstance, deps: Deps, req: FastifyRequest): Promise<LoadedSession> {
+async function authenticate(
+  app: FastifyInstance,
+  deps: Deps,
+  req: FastifyRequest,
+  acceptBilling: boolean,
+): Promise<LoadedSession> {
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'Missing access token', { status: 401 });
+  const billingUser = acceptBilling ? billingTokenUser(app, token) : null;
+  if (billingUser !== null) {
+    const user = await loadBillingSession(deps.pools.platformDb, billingUser);
+    if (!user) throw new AppError('ERR_SESSION_EXPIRED', 'This user no longer exists', { status: 401 });
+    return user;
+  }
   const claims = verifyAccessToken(app, token);
   const session = await loadSession(deps.pools.platformDb, claims.sid, Number(claims.sub));
   if (!session) throw new AppError('ERR_SESSION_EXPIRED', 'This session has ended', { status: 401 });

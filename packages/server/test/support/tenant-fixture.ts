@@ -4,6 +4,8 @@ import type { TestApp } from './app.js';
 import type { ApiResponse } from './client.js';
 import { createStaff, type Tenant } from './factories.js';
 import type { IdsByEntity } from './schema-arbitrary.js';
+import { inTenant } from '../../src/db/client.js';
+import { invoices } from '../../src/db/schema/index.js';
 
 /**
  * One row of every entity a company owns, made through the API as an admin would, each carrying
@@ -135,6 +137,13 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
   // An internal chat between the admin (its owner) and the staff member, with a message.
   const chat = created(await api.post('/api/chats', { title: `${marker} chat`, users: [{ id: staff.id }] }), 'chat');
   created(await api.post(`/api/chats/${chat.id}/messages`, { message: `${marker} recado` }), 'chat message');
+  // Invoices are issued by signup and the daily job, not through the API: one written directly.
+  const [invoice] = await inTenant(t.running.deps.pools.db, tenant.companyId, (tx) =>
+    tx
+      .insert(invoices)
+      .values({ companyId: tenant.companyId, detail: `${marker} fatura`, value: 30, dueDate: '2099-01-01' })
+      .returning({ id: invoices.id }),
+  );
   const token = (await api.get(`/api/whatsapp/${connection.id}`)).body.token as string;
   expect(token).toBeTruthy();
   return {
@@ -165,6 +174,7 @@ export async function populateTenant(t: TestApp, tenant: Tenant, planId: number,
       fileListOptions: [fileList.options[0].id],
       flows: [flow.id],
       flowCampaigns: [flowCampaign.id],
+      invoices: [invoice!.id],
       chats: [chat.id],
     },
   };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { LOGIN_LIMIT, type LoginBody, type LoginAnswer } from '@balcao/contracts';
+import { can, LOGIN_LIMIT, type LoginBody, type LoginAnswer } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
@@ -17,8 +17,16 @@ let dummyHash: Promise<string> | undefined;
  * Same answer for an unknown email and a wrong password, after the same amount of work. Every
  * attempt takes its place under the failure limits before the password is checked, and gives it
  * back once the password is right (even when the subscription has expired).
+ *
+ * An expired company's login is refused (402), but a user who may pay (`invoices:manage`) of a
+ * company not switched off gets a billing token in that answer (`billingToken`, made by the
+ * route): the billing routes take it, so the company pays and then signs in as usual.
  */
-export async function login(deps: Deps, input: LoginBody & { ip: string }) {
+export async function login(
+  deps: Deps,
+  input: LoginBody & { ip: string },
+  billingToken: (userId: number) => string = () => '',
+) {
   const db = deps.pools.platformDb;
   const keys = [
     { kind: FAIL, key: `email:${input.email}`, max: LOGIN_LIMIT.perEmail, windowMinutes: LOGIN_LIMIT.windowMinutes },
@@ -38,8 +46,10 @@ export async function login(deps: Deps, input: LoginBody & { ip: string }) {
   if (!row || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
   await attempt.release();
   if (!subscriptionActive(row)) {
+    const mayPay = row.company.status && can(row.user, 'invoices:manage');
+    const token = mayPay ? billingToken(row.user.id) : '';
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(row.company.dueDate), {
-      extra: { dueDate: row.company.dueDate },
+      extra: { dueDate: row.company.dueDate, ...(token ? { billingToken: token } : {}) },
     });
   }
   return openSession(deps, row.user);

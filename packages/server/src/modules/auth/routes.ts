@@ -8,6 +8,7 @@ import { bearerSessionId, logout } from './logout.js';
 import { currentUser } from './current-user.js';
 import { REFRESH_COOKIE, SESSION_DAYS } from './tokens.js';
 import { servedOverHttps } from '../../config.js';
+import { signBillingToken } from '../../platform/billing-access.js';
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -24,7 +25,7 @@ export const authRoutes =
     const sign = (userId: number, sessionId: string) => app.jwt.sign({ sub: String(userId), sid: sessionId });
 
     app.post('/login', { schema: { body: loginBody }, config: { public: true } }, async (req, reply) => {
-      const s = await login(deps, { ...req.body, ip: req.ip });
+      const s = await login(deps, { ...req.body, ip: req.ip }, (userId) => signBillingToken(app, userId));
       setRefreshCookie(reply, s.refreshToken);
       return { token: sign(s.user.id, s.sessionId), user: s.user };
     });

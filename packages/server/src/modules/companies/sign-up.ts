@@ -5,24 +5,29 @@ import { runPlatform } from '../../platform/context.js';
 import { takeAttempt } from '../../platform/rate-events.js';
 import { setUpCompany } from './set-up-company.js';
 import { loadCompanies } from './serialize-company.js';
+import { issueInvoices } from '../invoices/issue-invoices.js';
 
 /**
  * `POST /companies/cadastro` (public): a new company on a trial, its first admin the person
- * signing up (named after the company when the spec's clients send no `userName`).
+ * signing up (named after the company when the spec's clients send no `userName`), and its first
+ * invoice.
  */
 export async function signUp(deps: Deps, ip: string, input: SignupBody) {
   // Every attempt that passed the schema counts, before the work: a refused one (the email is
   // taken, the plan unknown) too, so concurrent signups cannot all pass one count. On doubt, deny.
   await takeAttempt(deps.pools.platformDb, [{ kind: 'signup', key: `ip:${ip}`, max: 10, windowMinutes: 60 }]);
-  const { company } = await runPlatform(deps, (tx) =>
-    setUpCompany(tx, {
+  const { company } = await runPlatform(deps, async (tx) => {
+    const made = await setUpCompany(tx, {
       name: input.name,
       email: input.email,
       phone: input.phone,
       planId: input.planId,
       admin: { name: input.userName ?? input.name, password: input.password },
-    }),
-  );
+    });
+    // The first invoice: the plan's value, due when the trial ends (in the same transaction).
+    await issueInvoices(tx, made.company.id);
+    return made;
+  });
   const [view] = await runPlatform(deps, (tx) => loadCompanies(tx, company.id, null));
   return view!;
 }
