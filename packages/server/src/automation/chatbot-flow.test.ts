@@ -48,6 +48,7 @@ describe('chatbot decisions', () => {
     expect(decide(seen, setup(), ' 2 ', now)).toEqual({
       replies: ['Bem-vindo a Suporte'],
       patch: { queueId: 20, queueOptionId: null, chatbot: false },
+      joined: 'chosen',
     });
     expect(decide(seen, setup(), '3', now).replies).toEqual([MENU]);
     expect(decide(seen, setup(), 'quero comprar', now).patch).toMatchObject({ amountUsedBotQueues: 2 });
@@ -68,10 +69,12 @@ describe('chatbot decisions', () => {
     expect(decide(fresh, setup({ queues: one }), 'oi', now)).toEqual({
       replies: ['Bem-vindo a Vendas'],
       patch: { queueId: 10, queueOptionId: null, chatbot: false },
+      joined: 'automatic',
     });
     expect(decide(fresh, setup({ queues: one, sendGreetingMessageOneQueues: false }), 'oi', now)).toEqual({
       replies: [],
       patch: { queueId: 10, queueOptionId: null, chatbot: false },
+      joined: 'automatic',
     });
   });
 
@@ -91,11 +94,27 @@ describe('chatbot decisions', () => {
     expect(decide(seen, byQueue, '2', now)).toEqual({
       replies: ['Suporte fechado'],
       patch: { queueId: 20, queueOptionId: null, chatbot: false, outOfHoursSentAt: now },
+      joined: 'chosen',
     });
   });
 
   it('nothing to say without queues, or in a queue once the menu is over', () => {
     expect(decide(fresh, setup({ queues: [] }), 'oi', now)).toEqual({ replies: [], patch: {} });
     expect(decide({ ...fresh, queueId: 10 }, setup(), 'oi', now)).toEqual({ replies: [], patch: {} });
+  });
+
+  it('a queue held by an integration or a prompt has no menu of its own: joined with its greeting, the bot off', () => {
+    const options = new Map([
+      [20, [{ id: 1, parentId: null, title: 'Orçamento', message: 'Qual produto?', option: '1' }]],
+    ]);
+    const held = setup({ queues: [q(10, 'Vendas'), { ...q(20, 'Suporte'), holder: true }], options });
+    const seen = { ...fresh, botMenuSentAt: new Date(now.getTime() - 60_000) };
+    expect(decide(seen, held, '2', now)).toEqual({
+      replies: ['Bem-vindo a Suporte'],
+      patch: { queueId: 20, queueOptionId: null, chatbot: false },
+      joined: 'chosen',
+    });
+    // The same queue without a holder walks its options.
+    expect(decide(seen, setup({ options }), '2', now).patch).toMatchObject({ queueId: 20, chatbot: true });
   });
 });
