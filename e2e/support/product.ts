@@ -41,15 +41,26 @@ export async function startProduct(opts: { env?: Record<string, string> } = {}) 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // tsx compiles the server as it starts: at load a start may take 90 s (test/support/second-process.ts).
+  const deadline = Date.now() + 90_000;
+  const giveUp = async (reason: string) => {
+    // A product that never answered is stopped, with its PostgreSQL, rather than left running.
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await smtp.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw new Error(reason);
+  };
   for (;;) {
     try {
       if ((await fetch(`${url}/api/plans/list`)).ok) break;
     } catch {
       /* starting */
     }
-    if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('product did not start');
+    if (child.exitCode !== null) await giveUp(`product exited with ${child.exitCode}`);
+    if (Date.now() > deadline) await giveUp('product did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   const browser: Browser = await chromium.launch({
