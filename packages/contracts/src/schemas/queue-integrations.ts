@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { name2to50, numeric, pageQuery, text } from './common.js';
+import { name2to50, numeric, pageQuery, ref, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 import { isMaskedSecret } from './secrets.js';
 
@@ -27,7 +27,7 @@ export const NAMED_PROJECT_TYPES: readonly QueueIntegrationType[] = ['n8n', 'web
  * `private_key` is PEM text; answers carry it masked (secrets.ts).
  */
 export const dialogflowServiceAccount = z.object({
-  type: z.string().optional(),
+  type: z.string().max(100).optional(),
   project_id: z.string().min(1).max(200),
   private_key_id: z.string().max(200).optional(),
   private_key: z.string().min(1).max(10_000),
@@ -47,7 +47,7 @@ export function readServiceAccount(jsonContent: string): DialogflowServiceAccoun
 }
 
 /** A flowbuilder integration's `jsonContent`: `{"flowId": n}`. */
-export const flowbuilderContent = z.object({ flowId: numeric(z.number().int().positive().max(2_147_483_647)) });
+export const flowbuilderContent = z.object({ flowId: ref('flows') });
 
 /** Parses a flowbuilder `jsonContent`, or answers undefined. */
 export function readFlowbuilderContent(jsonContent: string): { flowId: number } | undefined {
