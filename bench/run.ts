@@ -10,6 +10,7 @@ import { benchContactListImport } from './contact-list-import.ts';
 import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
 import { benchFlows } from './flows.ts';
+import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
 import { bundleServer } from './lib.ts';
 
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   outbox: () => benchOutbox(),
   campaign: () => benchCampaign(),
   flows: () => benchFlows(),
+  integrations: () => benchIntegrations(),
   ai: () => benchAi(),
 };
 

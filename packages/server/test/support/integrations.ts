@@ -78,7 +78,8 @@ export function cloudChat(t: TestApp, graph: FakeGraph, conn: Conn) {
       expect(res.status).toBe(200);
     },
     /** Resolves with what reached the number once it is at least `n` messages. */
-    until: (number: string, n: number, ms = 15_000) => graph.until(() => received(number).length >= n && received(number), ms),
+    until: (number: string, n: number, ms = 15_000) =>
+      graph.until(() => received(number).length >= n && received(number), ms),
     /** Nothing more reaches the number for a while (a doubled or stray send would show here). */
     async quiet(number: string, count: number, ms = 1_500) {
       await new Promise((r) => setTimeout(r, ms));
