@@ -14,8 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { ConnectionStatus, Provider, ScheduleDay } from '@balcao/contracts';
 import { companies } from './companies.js';
-import { queues } from './queues.js';
-import { prompts, queueIntegrations } from './integrations.js';
+import { prompts, queueIntegrations, queues } from './queues.js';
 
 /** A WhatsApp connection (the spec's "whatsapp"): one number, one provider. */
 export const whatsapps = pgTable(

@@ -15,10 +15,9 @@ import type { TicketStatus } from '@balcao/contracts';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.js';
 import { users } from './users.js';
-import { queues } from './queues.js';
+import { prompts, queueIntegrations, queues } from './queues.js';
 import { whatsapps } from './connections.js';
 import { contacts } from './contacts.js';
-import { prompts, queueIntegrations } from './integrations.js';
 
 export const tickets = pgTable(
   'tickets',
