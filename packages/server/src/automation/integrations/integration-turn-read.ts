@@ -3,6 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { integrationSessions, messages, queueIntegrations, tickets } from '../../db/schema/index.js';
 import { tableRows } from '../../inbox/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
+import { claimMessageJob } from '../message-jobs.js';
+import { integrationTurnJobDef } from './integration-jobs.js';
 
 const ticketRows = tableRows(tickets);
 const integrationRows = tableRows(queueIntegrations);
@@ -15,6 +17,8 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /** What an integration's turn (or start) works from: the ticket locked, and around it. */
 export interface IntegrationTurn {
+  /** False when a claim was asked and a worker holds the job: this run must not act. */
+  claimed: boolean;
   ticket: TicketRow;
   /** The integration the ticket holds now (none: it holds none). */
   integration?: IntegrationRow;
@@ -31,14 +35,17 @@ export const unattended = (t: TicketRow) => t.status === 'pending' && t.userId =
 
 /**
  * The ticket (locked), its integration, its session (only the current integration's), the job's
- * customer message, the contact and the connection, in one statement.
+ * customer message, the contact and the connection, in one statement — with, for a run that
+ * claims its job (`claim`), the job row deleted in it (a turn per message: round trips count).
  */
 export async function readIntegrationTurn(
   tx: Tx,
   job: { ticketId: number; messageId?: number },
+  claim?: string,
 ): Promise<IntegrationTurn | undefined> {
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    select ${ticketRows.list('t')},
+    ${claim ? sql`with claimed as (${claimMessageJob(integrationTurnJobDef, claim)})` : sql``}
+    select ${ticketRows.list('t')}, ${claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
       (select to_jsonb(x) from (select ${integrationRows.list('qi')} from queue_integrations qi
          where qi.id = t.integration_id) x) as "_integration",
       (select to_jsonb(x) from (select ${sessionRows.list('s')} from integration_sessions s
@@ -56,6 +63,7 @@ export async function readIntegrationTurn(
   const nested = <T>(value: unknown, map: (r: Record<string, unknown>) => T) =>
     value ? map(value as Record<string, unknown>) : undefined;
   return {
+    claimed: row._claimed === true,
     ticket: ticketRows.map(row),
     integration: nested(row._integration, integrationRows.map),
     session: nested(row._session, sessionRows.map),

@@ -3,7 +3,6 @@ import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
-import { claimMessageJob } from '../message-jobs.js';
 import { integrationTurnJobDef, type IntegrationStartJob, type IntegrationTurnJob } from './integration-jobs.js';
 import { readIntegrationTurn, unattended, type IntegrationRow, type IntegrationTurn } from './integration-turn-read.js';
 import { firstAttempt, queueDelivery, type QueuedDelivery } from './webhook-delivery.js';
@@ -48,13 +47,11 @@ export async function runIntegrationTurn(
   let delivery: QueuedDelivery | undefined;
   let converse: (() => Promise<void>) | undefined;
   await runTenant(deps, job.companyId, async (tx, events) => {
-    const turn = await readIntegrationTurn(tx, job);
-    const held = turn && unattended(turn.ticket) && turn.integration && turn.message ? (turn as Held) : undefined;
+    // Acting here or not at all: a claimed job is consumed with this transaction.
+    const turn = await readIntegrationTurn(tx, job, opts.claim);
+    if (!turn?.claimed) return;
+    const held = unattended(turn.ticket) && turn.integration && turn.message ? (turn as Held) : undefined;
     const type = held?.integration.type;
-    if (opts.claim) {
-      const { rows } = await tx.execute(claimMessageJob(integrationTurnJobDef, opts.claim));
-      if (rows.length === 0) return;
-    }
     if (!held) return;
     if (type === 'typebot' || type === 'dialogflow') {
       // The lease: the turn again for a worker, should this process not write the answer in time.
