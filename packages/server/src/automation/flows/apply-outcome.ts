@@ -9,7 +9,7 @@ import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 import type { FlowEndReason, FlowOutcome, FlowSend } from './run-node.js';
 import { enterQueueHolder } from '../holder-entry.js';
 import { handToTypebot } from '../integrations/typebot-node.js';
-import { queueAiTurn } from '../prompts/prompt-turn.js';
+import { queueAiTurn } from '../prompts/ai-lease.js';
 
 /** Ends that are the flow's own (done) rather than a run cut short (stopped). */
 const DONE: readonly FlowEndReason[] = ['end', 'ticket', 'handover'];

@@ -13,39 +13,44 @@ import { AiCallError, chatCompletion, transcribe, type AiEndpoint } from './open
 import { AI_ATTEMPTS, withRetries } from './ai-retry.js';
 import { readAnswer } from './prompt-answer.js';
 import { handOverToAttendants } from './ai-handover.js';
+import { synthesizeSpeech } from './azure-tts.js';
 import type { PromptTurnJob } from './prompt-jobs.js';
+import { queueAiLease } from './ai-lease.js';
 
 /** What the turn does once the model (or its failure) has spoken. */
-type AiOutcome = { kind: 'answer'; send: string } | { kind: 'handover'; send?: string; note?: string };
+type AiOutcome =
+  /** `voice`: the answer spoken (a stored Ogg file), sent as a voice note with the text as its body. */
+  { kind: 'answer'; send: string; voice?: string } | { kind: 'handover'; send?: string; note?: string };
 
 /**
  * The AI's turn on one customer message: read → call → write, the call outside any transaction.
  *
- * 1. Read (no lock): the ticket, who holds it (a prompt, or a flow run at an openai node: its
- *    settings, key included, as they are now) and the context (prompt-context.ts). Nothing to do
- *    when the ticket is attended, no AI holds it, this message was answered already, or a newer
- *    customer message is stored — that message's own turn answers both (quick messages fold).
+ * 1. Read (no lock), in one transaction with the claim of the storing process's job (`claim`) and
+ *    the turn's lease (ai-lease.ts): the ticket, who holds it (a prompt, or a flow run at an
+ *    openai node: its settings, key included, as they are now) and the context
+ *    (prompt-context.ts). Nothing to do when the ticket is attended, no AI holds it, this message
+ *    was answered already, or a newer customer message is stored — that message's own turn
+ *    answers both (quick messages fold).
  * 2. Voice notes of the context not transcribed yet are transcribed; then the completion. Each
  *    call is retried (ai-retry.ts); a refused key, a refused request or retries spent → the
  *    customer goes to attendants with a note saying why, never silence.
- * 3. Write, in one short transaction: the turn's lease claimed (`lease`, prompt-turn.ts), the
+ * 3. Write, in one short transaction: the turn's lease deleted (the worker's run has none), the
  *    ticket locked and checked again — still pending, unattended, held by the same AI, nothing
  *    newer, not answered — else the answer is dropped (an attendant's accept meanwhile wins). The
  *    transcriptions become their messages' bodies (what attendants read under the audio), the
  *    answer is queued as the bot's with `aiHandledMessageId`, or the handover is made.
  */
-export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: string): Promise<void> {
+export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: string): Promise<void> {
   const read = await runTenant(deps, job.companyId, async (tx) => {
-    const start = await readAiTurn(tx, job);
-    if (!start || !answerable(start, job.messageId)) return undefined;
+    // The storing process's run claims its job here (a worker took it: that run answers).
+    const start = await readAiTurn(tx, job, { claim });
+    if (!start?.claimed || !answerable(start, job.messageId)) return undefined;
     const setup = start.setup!;
-    return { setup, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
+    const lease = claim ? await queueAiLease(deps, tx, job) : undefined;
+    return { setup, lease, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
   });
-  if (!read) {
-    if (lease) await writeTurn(deps, job, undefined, new Map(), undefined, lease);
-    return;
-  }
-  const { setup, rows } = read;
+  if (!read) return;
+  const { setup, rows, lease } = read;
   const endpoint: AiEndpoint = {
     baseUrl: deps.config.OPENAI_BASE_URL,
     apiKey: setup.apiKey,
@@ -83,7 +88,33 @@ export async function answerWithAi(deps: Deps, job: PromptTurnJob, lease?: strin
     );
     outcome = { kind: 'handover', note: noteFor(err) };
   }
-  await writeTurn(deps, job, setup, transcripts, outcome, lease);
+  if (outcome.kind === 'answer') outcome.voice = await spoken(deps, job, setup, outcome.send);
+  const sent = await writeTurn(deps, job, setup, transcripts, outcome, lease);
+  // A voice answer dropped (an accept meanwhile): its file goes.
+  if (!sent && outcome.kind === 'answer' && outcome.voice) await deps.storage.remove(outcome.voice).catch(() => {});
+}
+
+/**
+ * A prompt with a voice (not `texto`) and Azure's key and region speaks its answer: the Ogg file
+ * stored, its key answered. Any failure leaves the answer as text (logged): the customer still
+ * reads it.
+ */
+async function spoken(deps: Deps, job: PromptTurnJob, setup: AiSetup, text: string): Promise<string | undefined> {
+  if (setup.voice === 'texto' || !setup.voice || !setup.voiceKey || !setup.voiceRegion) return undefined;
+  try {
+    const data = await synthesizeSpeech({
+      urlTemplate: deps.config.AZURE_TTS_URL,
+      key: setup.voiceKey,
+      region: setup.voiceRegion,
+      voice: setup.voice,
+      text,
+      timeoutMs: deps.config.OPENAI_TIMEOUT_MS,
+    });
+    return await deps.storage.put(job.companyId, data, 'ogg');
+  } catch (err) {
+    deps.log.warn({ ticketId: job.ticketId, err: String(err) }, 'AI answer not spoken; sent as text');
+    return undefined;
+  }
 }
 
 /** Whether this turn's message is one the AI should answer now (see answerWithAi, step 1). */
@@ -98,30 +129,36 @@ function answerable(t: AiTurnStart, messageId: number): boolean {
 async function writeTurn(
   deps: Deps,
   job: PromptTurnJob,
-  setup: AiSetup | undefined,
+  setup: AiSetup,
   transcripts: Map<number, string>,
-  outcome: AiOutcome | undefined,
+  outcome: AiOutcome,
   lease: string | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const kicks: Kicks = new Set();
-  await runTenant(deps, job.companyId, async (tx, events) => {
+  const written = await runTenant(deps, job.companyId, async (tx, events) => {
     const now = await readAiTurn(tx, job, { lock: true, claim: lease });
     // A worker took the lease (this run was too slow, or is a repeat): its run writes.
-    if (!now?.claimed) return;
+    if (!now?.claimed) return false;
     await storeTranscripts(tx, events, transcripts);
-    if (!setup || !outcome || !answerable(now, job.messageId) || !sameHolder(setup.source, now.setup?.source)) return;
+    if (!answerable(now, job.messageId) || !sameHolder(setup.source, now.setup?.source)) return false;
     const { ticket } = now;
     if (outcome.send) {
       const target = { companyId: job.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId! };
       const ticketPatch = outcome.kind === 'answer' ? { aiHandledMessageId: job.messageId } : undefined;
-      await queueOutbound(tx, events, { ...target, body: outcome.send, userId: null, bot: true, ticketPatch });
+      const voice = outcome.kind === 'answer' && outcome.voice;
+      const media = voice
+        ? { key: voice, name: 'resposta.ogg', mimetype: 'audio/ogg', type: 'audio' as const }
+        : undefined;
+      await queueOutbound(tx, events, { ...target, body: outcome.send, userId: null, bot: true, ticketPatch, media });
       kicks.add(ticket.whatsappId!);
     }
     if (outcome.kind === 'handover') {
       await handOverToAttendants(tx, events, ticket, setup, job.messageId, outcome.note);
     }
+    return true;
   });
   await kickOutboxes(deps, kicks);
+  return written;
 }
 
 /** A voice note's text becomes its body (only while it has none): attendants read it under the audio. */

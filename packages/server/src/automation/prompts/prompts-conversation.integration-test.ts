@@ -49,6 +49,7 @@ beforeAll(async () => {
     WHATSAPP_CLOUD_API_URL: `${graph.url}/v21.0`,
     OPENAI_BASE_URL: ai.url,
     OPENAI_TIMEOUT_MS: String(TIMEOUT_MS),
+    AZURE_TTS_URL: ai.ttsUrl,
     FLOW_SWEEP_MS: '100',
   });
   tenant = await createTenant(t, { planId: (await createPlan(t, { useOpenAi: true })).id });
@@ -204,6 +205,46 @@ describe('a queue with an AI prompt', () => {
     const ticket = await ticketOf(number);
     const [audio] = await q(`select body, media_type from messages where ticket_id = $1 and not from_me`, [ticket.id]);
     expect(audio).toEqual({ body: 'Quero uma pizza grande de calabresa', media_type: 'audio' });
+  });
+
+  it('a prompt with a voice answers with a voice note (Azure Speech), or as text when the speech fails', async () => {
+    const voiced = await tenant.admin.api.put(`/api/prompt/${promptId}`, {
+      voice: 'pt-BR-FranciscaNeural',
+      voiceKey: 'az-speech-key',
+      voiceRegion: 'brazilsouth',
+    });
+    expect(voiced.status, JSON.stringify(voiced.body)).toBe(200);
+    try {
+      const number = phone();
+      ai.answer('Claro! A pizza <grande> custa R$ 50 & chega em 30 min.');
+      await says(number, 'Quanto custa?');
+      expect(await until(number, 1)).toEqual(['[audio]']);
+      expect(ai.speeches).toHaveLength(1);
+      expect(ai.speeches[0]).toMatchObject({
+        region: 'brazilsouth',
+        key: 'az-speech-key',
+        outputFormat: 'ogg-24khz-16bit-mono-opus',
+      });
+      expect(ai.speeches[0]!.ssml).toContain('name="pt-BR-FranciscaNeural"');
+      expect(ai.speeches[0]!.ssml).toContain('A pizza &#60;grande&#62; custa R$ 50 &#38; chega em 30 min.');
+      const upload = [...graph.uploads.values()].at(-1)!;
+      expect(upload.data.subarray(0, 4).toString()).toBe('OggS');
+      // The text stays the message's body: attendants read it, and the model's next context has it.
+      const ticket = await ticketOf(number);
+      const [answer] = await q(`select body, media_type from messages where ticket_id = $1 and from_me`, [ticket.id]);
+      expect(answer).toEqual({ body: 'Claro! A pizza <grande> custa R$ 50 & chega em 30 min.', media_type: 'audio' });
+
+      ai.acceptKeys('sk-first-key');
+      ai.answer('Entrega grátis hoje.');
+      await says(number, 'E a entrega?');
+      expect(await until(number, 2)).toEqual(['[audio]', 'Entrega grátis hoje.']);
+      expect(ai.chats[1]!.messages.at(-2)).toEqual({
+        role: 'assistant',
+        content: 'Claro! A pizza <grande> custa R$ 50 & chega em 30 min.',
+      });
+    } finally {
+      await tenant.admin.api.put(`/api/prompt/${promptId}`, { voice: 'texto' });
+    }
   });
 
   it('the transfer phrase hands the customer to the prompt’s queue: not sent, the next message reaches no AI', async () => {
