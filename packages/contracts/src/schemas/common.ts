@@ -126,6 +126,21 @@ export const requestTime = z
   .refine(isTimeValue, 'invalidTime')
   .meta({ examples: ['2099-05-20 09:30:00', '2099-05-20T09:30:00-03:00', '2099-05-20T12:30:00Z'] });
 
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** `orDefault` fields and their form in an edit (`editOf`), which takes no default. */
+const EDIT_FORM = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A field the spec's forms may send blank (`''` or null for "left empty"): blank or absent takes
+ * `fallback`. In an edit body (`editOf`) blank or absent changes nothing.
+ */
+export function orDefault<T extends z.ZodType>(inner: T, fallback: z.output<T>) {
+  const field = z.preprocess(blankToUndefined, inner.optional().default(fallback as never));
+  EDIT_FORM.set(field, z.preprocess(blankToUndefined, inner.optional()));
+  return field;
+}
+
 /**
  * The body of an edit: every field optional and *without* its create-time default. (zod 4's
  * `.partial()` keeps `.default()`s, so an edit naming one field would reset all the others.)
@@ -133,6 +148,8 @@ export const requestTime = z
 export function editOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   const shape = Object.fromEntries(
     Object.entries(schema.shape).map(([key, field]) => {
+      const edited = EDIT_FORM.get(field as z.ZodType);
+      if (edited) return [key, edited];
       const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
       return [key, bare.optional()];
     }),

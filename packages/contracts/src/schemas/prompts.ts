@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numeric, pageQuery, ref, text } from './common.js';
+import { editOf, numeric, orDefault, pageQuery, ref, text } from './common.js';
 
 /**
  * AI prompts: an assistant that answers a queue's customers through any OpenAI-compatible
@@ -47,26 +47,19 @@ export const PROMPT_TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendi
 export const PROMPT_MAX_TOKENS = 16_000;
 export const PROMPT_MAX_MESSAGES = 50;
 
-const blankAsDefault = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
 
 const promptFields = {
   name: text().trim().min(5, 'tooShort').max(100, 'tooLong'),
   prompt: text().trim().min(50, 'tooShort').max(20_000, 'tooLong'),
-  model: blankAsDefault(text().trim().min(1).max(100, 'tooLong')).optional().default(PROMPT_DEFAULTS.model),
-  maxTokens: blankAsDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_TOKENS)))
-    .optional()
-    .default(PROMPT_DEFAULTS.maxTokens),
-  temperature: blankAsDefault(numeric(z.number().min(0).max(1)))
-    .optional()
-    .default(PROMPT_DEFAULTS.temperature),
+  model: orDefault(text().trim().min(1).max(100, 'tooLong'), PROMPT_DEFAULTS.model),
+  maxTokens: orDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_TOKENS)), PROMPT_DEFAULTS.maxTokens),
+  temperature: orDefault(numeric(z.number().min(0).max(1)), PROMPT_DEFAULTS.temperature),
   /** The endpoint's key; answers carry it masked (secrets.ts), and the mask sent back keeps it. */
   apiKey: text().trim().min(1, 'required').max(500, 'tooLong'),
   /** The queue the customer moves to for attendants (the spec's "sector"). */
   queueId: ref('queues'),
-  maxMessages: blankAsDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_MESSAGES)))
-    .optional()
-    .default(PROMPT_DEFAULTS.maxMessages),
-  voice: blankAsDefault(z.enum(PROMPT_VOICES)).optional().default(PROMPT_DEFAULTS.voice),
+  maxMessages: orDefault(numeric(z.number().int().min(1).max(PROMPT_MAX_MESSAGES)), PROMPT_DEFAULTS.maxMessages),
+  voice: orDefault(z.enum(PROMPT_VOICES), PROMPT_DEFAULTS.voice),
   /** Azure Speech's key and region, for a voice other than `texto`; the key is answered masked. */
   voiceKey: text().trim().max(500, 'tooLong').optional().default(''),
   voiceRegion: text().trim().max(50, 'tooLong').optional().default(''),
@@ -77,16 +70,8 @@ export const promptBody = z.object(promptFields);
 export type PromptBody = z.infer<typeof promptBody>;
 
 /** `PUT /prompt/{id}`: the fields given change. */
-export const promptUpdateBody = z.object(
-  Object.fromEntries(
-    Object.entries(promptFields).map(([k, f]) => {
-      let bare: z.ZodType = f;
-      while (bare instanceof z.ZodDefault || bare instanceof z.ZodOptional) bare = bare.unwrap() as z.ZodType;
-      return [k, bare.optional()];
-    }),
-  ),
-) as unknown as z.ZodObject<{ [K in keyof typeof promptFields]: z.ZodOptional<z.ZodType<PromptBody[K]>> }>;
-export type PromptUpdateBody = Partial<PromptBody>;
+export const promptUpdateBody = editOf(promptBody);
+export type PromptUpdateBody = z.infer<typeof promptUpdateBody>;
 
 /** `GET /prompt`: prompts whose name contains `searchParam`, by name, 20 a page. */
 export const promptsQuery = pageQuery;

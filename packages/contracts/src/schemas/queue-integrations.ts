@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { name2to50, numeric, pageQuery, ref, text } from './common.js';
+import { editOf, name2to50, numeric, orDefault, pageQuery, ref, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 import { isMaskedSecret } from './secrets.js';
 
@@ -69,8 +69,6 @@ const httpUrl = z.union([
 ]);
 const shortText = text().trim().max(200, 'tooLong');
 const messageText = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
-const blankAsDefault = <T extends z.ZodType>(inner: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
 
 const integrationFields = {
   type: z.enum(QUEUE_INTEGRATION_TYPES),
@@ -79,20 +77,22 @@ const integrationFields = {
   projectName: shortText.optional().default(''),
   /** Dialogflow: the service account key file (JSON); flowbuilder: `{"flowId": n}`. */
   jsonContent: text().max(20_000, 'tooLong').optional().default(''),
-  language: blankAsDefault(z.enum(DIALOGFLOW_LANGUAGES)).optional().default('pt-BR'),
+  language: orDefault(z.enum(DIALOGFLOW_LANGUAGES), 'pt-BR'),
   /** webhook / n8n: where messages are posted; typebot: the Typebot viewer's base URL. */
   urlN8N: httpUrl.optional().default(''),
   typebotSlug: shortText.optional().default(''),
-  typebotExpires: blankAsDefault(numeric(z.number().int().min(0).max(TYPEBOT_MAX_EXPIRES_MINUTES)))
-    .optional()
-    .default(TYPEBOT_DEFAULTS.typebotExpires),
+  typebotExpires: orDefault(
+    numeric(z.number().int().min(0).max(TYPEBOT_MAX_EXPIRES_MINUTES)),
+    TYPEBOT_DEFAULTS.typebotExpires,
+  ),
   typebotKeywordFinish: shortText.optional().default(''),
   typebotKeywordRestart: shortText.optional().default(''),
   typebotRestartMessage: messageText.optional().default(''),
   typebotUnknownMessage: messageText.optional().default(''),
-  typebotDelayMessage: blankAsDefault(numeric(z.number().int().min(0).max(TYPEBOT_MAX_DELAY_MS)))
-    .optional()
-    .default(TYPEBOT_DEFAULTS.typebotDelayMessage),
+  typebotDelayMessage: orDefault(
+    numeric(z.number().int().min(0).max(TYPEBOT_MAX_DELAY_MS)),
+    TYPEBOT_DEFAULTS.typebotDelayMessage,
+  ),
 };
 
 type IntegrationShape = {
@@ -151,18 +151,10 @@ export const queueIntegrationBody = z
 export type QueueIntegrationBody = z.infer<typeof queueIntegrationBody>;
 
 /** `PUT /queueIntegration/{id}`: the fields given change; the saved whole must still fit its type. */
-export const queueIntegrationUpdateBody = z
-  .object(Object.fromEntries(Object.entries(integrationFields).map(([k, f]) => [k, unwrapDefault(f).optional()])))
-  .superRefine((value, ctx) => checkIntegrationFields(value as IntegrationShape, ctx, true)) as unknown as z.ZodType<
-  Partial<QueueIntegrationBody>
->;
-export type QueueIntegrationUpdateBody = Partial<QueueIntegrationBody>;
-
-function unwrapDefault(field: z.ZodType): z.ZodType {
-  let f = field;
-  while (f instanceof z.ZodDefault || f instanceof z.ZodOptional) f = f.unwrap() as z.ZodType;
-  return f;
-}
+export const queueIntegrationUpdateBody = editOf(z.object(integrationFields)).superRefine((value, ctx) =>
+  checkIntegrationFields(value, ctx, true),
+);
+export type QueueIntegrationUpdateBody = z.infer<typeof queueIntegrationUpdateBody>;
 
 /**
  * A webhook / n8n delivery: `POST urlN8N` with the JSON below, headers `Idempotency-Key` (the same
@@ -201,7 +193,7 @@ export interface WebhookDelivery {
 export const integrationTestBody = z.object({
   projectName: shortText.optional().default(''),
   jsonContent: text().min(1, 'required').max(20_000, 'tooLong'),
-  language: blankAsDefault(z.enum(DIALOGFLOW_LANGUAGES)).optional().default('pt-BR'),
+  language: orDefault(z.enum(DIALOGFLOW_LANGUAGES), 'pt-BR'),
   /** What to say to the agent (default "Olá"). */
   text: text().trim().min(1).max(256, 'tooLong').optional(),
 });
