@@ -168,6 +168,7 @@ const EXPECTED_ACCESS = {
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/helps': 'helps:manage',
   'POST /api/messages/send': 'public', // authenticates by the connection token (external API)
+  'GET /api/messages/media/:id': 'public', // the connection token reads its conversations' files (webhook mediaUrl)
   'POST /api/plans': 'plans:manage',
   'POST /api/resetpasswords/:email/:token/:newPassword': 'public',
   'POST /api/sandbox/:whatsappId/conversations/:number/read': 'connections-page:editOrDeleteConnection',

@@ -8,6 +8,7 @@ import { requestJson } from '../../channels/cloud/graph-http.js';
 import { webhookDeliveryJobDef, type WebhookDeliveryJob } from './integration-jobs.js';
 import type { IntegrationRow, IntegrationTurn } from './integration-turn-read.js';
 import { signDelivery } from './webhook-signature.js';
+import { externalMediaPath } from '../../modules/external-api/message-media.js';
 
 /**
  * Webhook and n8n: every customer message of a ticket the integration holds is posted to its
@@ -41,6 +42,7 @@ export const deliveryKey = (integrationId: number, messageId: number) => `balcao
 /** The documented body of a message's delivery. */
 export function deliveryOf(
   turn: IntegrationTurn & { integration: IntegrationRow; message: NonNullable<IntegrationTurn['message']> },
+  publicUrl = '',
 ): WebhookDelivery {
   const { ticket, message: m, contact, connection } = turn;
   return {
@@ -51,8 +53,8 @@ export function deliveryOf(
       id: m.id,
       type: m.mediaType,
       body: m.body,
-      // No address serves a message's file to the external API's token yet (ARCHITECTURE, Integrations).
-      mediaUrl: null,
+      // Fetched with the connection's API token; absolute when PUBLIC_URL is set.
+      mediaUrl: m.mediaUrl ? `${publicUrl.replace(/\/$/, '')}${externalMediaPath(m.id)}` : null,
       mediaType: m.mediaUrl ? m.mediaType : null,
       fromMe: m.fromMe,
       createdAt: m.createdAt.toISOString(),
@@ -83,7 +85,7 @@ export async function queueDelivery(
   tx: Tx,
   turn: Parameters<typeof deliveryOf>[0],
 ): Promise<QueuedDelivery> {
-  const body = JSON.stringify(deliveryOf(turn));
+  const body = JSON.stringify(deliveryOf(turn, deps.config.PUBLIC_URL));
   const jobId = randomUUID();
   const seconds = deps.config.WEBHOOK_RETRY_SECONDS;
   await deps.jobs.insertWithin(tx, webhookDeliveryJobDef, [

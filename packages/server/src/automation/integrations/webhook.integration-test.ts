@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { createTenant, linkConnectionQueues, type Tenant } from '../../../test/support/factories.js';
+import {
+  createTenant,
+  insertCloudConnection,
+  linkConnectionQueues,
+  type Tenant,
+} from '../../../test/support/factories.js';
 import { insertQueue, phone } from '../../../test/support/inbox.js';
 import { startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph.js';
 import { startFakeWebhook, type FakeWebhook } from '../../../test/support/fake-webhook.js';
 import { cloudChat, connectedCloud, insertIntegration } from '../../../test/support/integrations.js';
+import {
+  change,
+  delivery,
+  entry,
+  nowSeconds,
+  postDelivery,
+  profile,
+  wamid,
+} from '../../../test/support/cloud-webhook.js';
 
 // Webhook and n8n integrations as the customer and the receiver see them: Cloud API webhook
 // deliveries in, the receiver's attempts out; and how a ticket comes to be held by one.
@@ -112,6 +126,41 @@ describe('a webhook integration on the connection', () => {
     expect(attemptsOf(number)[1]!.json.ticket.id).toBe(ticket.id);
     await chat.quiet(number, 0, 1_000);
     expect(attemptsOf(number)).toHaveLength(2);
+  });
+
+  it("names a customer's image by an address the connection's API token reads (and nothing else)", async () => {
+    const number = phone();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    const mediaId = `img-${Date.now()}`;
+    graph.addMedia(mediaId, png, 'image/png');
+    const image = {
+      from: number,
+      id: wamid(),
+      timestamp: nowSeconds(),
+      type: 'image',
+      image: { id: mediaId, mime_type: 'image/png' },
+    };
+    const payload = delivery(
+      entry(change(conn.phoneNumberId!, { contacts: [profile(number, 'Ana')], messages: [image] })),
+    );
+    expect((await postDelivery(t.url, conn.id, payload, conn.appSecret)).status).toBe(200);
+    const [attempt] = await hook.until(() => attemptsOf(number).length === 1 && attemptsOf(number));
+    const { message } = attempt!.json;
+    expect(message).toMatchObject({ type: 'image', mediaType: 'image', mediaUrl: `/api/messages/media/${message.id}` });
+
+    const token = `tok-${Date.now()}`;
+    await q('update whatsapps set token = $1 where id = $2', [token, conn.id]);
+    const fetchMedia = (auth?: string) =>
+      fetch(`${t.url}${message.mediaUrl}`, { headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+    const res = await fetchMedia(token);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetchMedia()).status).toBe(401);
+    expect((await fetchMedia('not-a-token')).status).toBe(401);
+    // Another connection's token (same company) does not read this connection's conversations.
+    const other = await insertCloudConnection(t, tenant.companyId, { token: `other-${token}` });
+    expect((await fetchMedia(`other-${token}`)).status).toBe(404);
+    expect(other.id).not.toBe(conn.id);
   });
 
   it('survives two failed deliveries: three attempts under one key, one accepted, never again', async () => {
