@@ -106,12 +106,19 @@ export async function benchAi() {
       const sent = await sendAt(number, index);
       const call = ai.chats.find((c) => c.messages.at(-1)?.content === body);
       if (!call?.answeredAt) throw new Error(`no completion for ${body}`);
-      return { total: sent - t0, model: call.answeredAt - call.at };
+      return {
+        total: sent - t0,
+        model: call.answeredAt - call.at,
+        before: call.at - t0,
+        after: sent - call.answeredAt,
+      };
     };
     for (let w = 0; w < WARMUP; w++) await exchange(`55116${String(90_000_000 + w)}`, `aquecimento ${w}`, 0);
 
     const overhead: number[] = [];
     const totals: number[] = [];
+    const before: number[] = [];
+    const after: number[] = [];
     const cpuBefore = await serverCpu(child.pid!, dataDir);
     const started = performance.now();
     let next = 0;
@@ -120,9 +127,11 @@ export async function benchAi() {
         const c = next++;
         const number = `55115${String(80_000_000 + c)}`;
         for (let i = 0; i < MESSAGES; i++) {
-          const { total, model } = await exchange(number, `cliente ${c}, mensagem ${i + 1}`, i);
-          overhead.push(total - model);
-          totals.push(total);
+          const sample = await exchange(number, `cliente ${c}, mensagem ${i + 1}`, i);
+          overhead.push(sample.total - sample.model);
+          totals.push(sample.total);
+          before.push(sample.before);
+          after.push(sample.after);
         }
       }
     };
@@ -153,6 +162,9 @@ export async function benchAi() {
       customersAtOnce: IN_FLIGHT,
       messages: overhead.length,
       overheadMs: stats(overhead),
+      // The overhead's two halves: webhook POST → completion request; completion answered → send.
+      inboundToCompletionMs: stats(before),
+      completionToSendMs: stats(after),
       inboundToAnswerSentMs: stats(totals),
       messagesPerSecond: round(overhead.length / seconds),
       completions: ai.chats.length - WARMUP,
