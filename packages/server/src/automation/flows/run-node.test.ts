@@ -106,6 +106,27 @@ describe('walkFlow', () => {
   it('a node that left the graph ends the run', () => {
     expect(walkFlow(menu, at('gone', 'input'), { kind: 'input', text: '1' }, env())).toMatchObject({ end: 'nodeGone' });
   });
+
+  it('an openai node: the run waits there, and every input there is the AI’s (askAi), never a way out', () => {
+    const graph = new FlowGraph({
+      nodes: [
+        node('1', 'start', {}),
+        node('hi', 'message', { label: 'Olá {{firstName}}' }),
+        node('ai', 'openai', { typebotIntegration: { prompt: 'Você é um assistente.', queueId: 3 } }),
+        node('never', 'message', { label: 'depois da IA' }),
+      ],
+      connections: [edge('1', 'hi'), edge('hi', 'ai'), edge('ai', 'never')],
+    });
+    expect(walkFlow(graph, at(null), { kind: 'start' }, env())).toMatchObject({
+      sends: [{ kind: 'text', body: 'Olá Ana' }],
+      nodeId: 'ai',
+      wait: { kind: 'input' },
+      askAi: true,
+    });
+    const input = walkFlow(graph, at('ai', 'input'), { kind: 'input', text: 'quero ajuda' }, env());
+    expect(input).toMatchObject({ sends: [], nodeId: 'ai', wait: { kind: 'input' }, askAi: true });
+    expect(input.end).toBeUndefined();
+  });
 });
 
 describe('text rules', () => {
