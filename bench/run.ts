@@ -12,6 +12,7 @@ import { benchOutbox } from './outbox.ts';
 import { benchFlows } from './flows.ts';
 import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
+import { benchChat } from './chat.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   flows: () => benchFlows(),
   integrations: () => benchIntegrations(),
   ai: () => benchAi(),
+  chat: () => benchChat(),
 };
 
 const only = process.env.BENCH?.split(',');

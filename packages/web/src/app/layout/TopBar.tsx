@@ -16,6 +16,8 @@ import { api } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { LanguageMenu } from '../../lib/ui/LanguageMenu';
 import { NotificationsPopOver } from '../../features/notifications/NotificationsPopOver';
+import { AnnouncementsPopOver } from '../../features/announcements/AnnouncementsPopOver';
+import { ChatsPopOver } from '../../features/chats/ChatsPopOver';
 import { VolumeControl } from '../../features/notifications/VolumeControl';
 import { ProfileMenu } from './ProfileMenu';
 import { SubscriptionWarning } from './SubscriptionWarning';
@@ -33,8 +35,9 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
 
   return (
     <AppBar position="fixed" sx={wide ? { zIndex: (theme) => theme.zIndex.drawer + 1 } : undefined} elevation={1}>
-      {/* Phones: tighter gaps, and the greeting (not the buttons) gives way when space runs out. */}
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+      {/* Phones: tighter gaps and smaller buttons (ten controls share 390 px), and the greeting
+          (not the buttons) gives way when space runs out. */}
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
         <IconButton
           edge="start"
           color="inherit"
@@ -64,6 +67,8 @@ export function TopBar({ onToggleDrawer, wide }: { onToggleDrawer: () => void; w
         </Tooltip>
         <VolumeControl />
         <NotificationsPopOver />
+        <AnnouncementsPopOver />
+        {access.chats(user) && <ChatsPopOver />}
         <ProfileMenu />
       </Toolbar>
     </AppBar>

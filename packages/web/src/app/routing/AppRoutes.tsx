@@ -37,6 +37,8 @@ const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditor
 const FlowCampaignsPage = lazy(() => import('../../features/flow-campaigns/FlowCampaignsPage'));
 const PromptsPage = lazy(() => import('../../features/prompts/PromptsPage'));
 const QueueIntegrationsPage = lazy(() => import('../../features/queue-integrations/QueueIntegrationsPage'));
+const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
+const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
@@ -78,9 +80,10 @@ export function AppRoutes() {
         <Route path="contacts" element={<ContactsPage />} />
         <Route path="schedules" element={gated(access.schedules, <SchedulesPage />)} />
         <Route path="tags" element={<TagsPage />} />
-        <Route path="chats/:id?" element={gated(access.chats, soon('menu.chats'))} />
+        <Route path="chats/:id?" element={planGated(access.chats, 'useInternalChat', <ChatsPage />)} />
         <Route path="helps" element={<HelpsPage />} />
-        <Route path="announcements" element={gated(access.announcements, soon('menu.announcements'))} />
+        {/* The page itself turns a non-super user away as the spec words it (toast, / after 1 s). */}
+        <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="subscription" element={soon('menu.subscription')} />
 
         <Route path="campaigns" element={gated(access.campaigns, <CampaignsPage />)} />
