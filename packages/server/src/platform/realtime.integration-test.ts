@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { signupTenant } from '../../test/support/factories.js';
+import { createTenant, signupTenant } from '../../test/support/factories.js';
 import { startSecondProcess } from '../../test/support/second-process.js';
 import { inTenant } from '../db/client.js';
 import { queues } from '../db/schema/index.js';
@@ -80,6 +80,42 @@ describe('realtime across processes', () => {
     expect([heard.length, heardHere.length]).toEqual([40, 40]);
     xSocket.close();
     local.close();
+  });
+
+  it("a broadcast reaches every company's sockets on both processes, each under its own company's name", async () => {
+    const x = await createTenant(a);
+    const y = await createTenant(a);
+    const superToken = await a.superToken();
+    const superCompanyId = (await a.api.as(superToken).get('/api/auth/me')).body.companyId as number;
+    const heard: string[] = [];
+    const record = (who: string) => (event: string, e: { n: number }) => {
+      if (event.endsWith('-announcement')) heard.push(`${who} ${event} ${e.n}`);
+    };
+    const sockets = [
+      await connect(b.url, x.admin.token), // on the other process
+      await connect(a.url, y.admin.token), // on this one
+      await connect(b.url, superToken),
+    ];
+    sockets.forEach((s, i) => s.onAny(record(['x', 'y', 'super'][i]!)));
+    a.running.deps.realtime.publish([
+      rawEvent(x.companyId, 'announcement', { action: 'create', n: 1 }, { to: 'everyone' }),
+      rawEvent(x.companyId, 'announcement', { action: 'create', n: 2 }, { to: 'everyone', only: 'super' }),
+      rawEvent(x.companyId, 'announcement', { action: 'delete', n: 3 }, { to: 'everyone', only: 'others' }),
+    ]);
+    const until = Date.now() + 5_000;
+    while (heard.length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.sort()).toEqual(
+      [
+        `super company-${superCompanyId}-announcement 1`,
+        `super company-${superCompanyId}-announcement 2`,
+        `x company-${x.companyId}-announcement 1`,
+        `x company-${x.companyId}-announcement 3`,
+        `y company-${y.companyId}-announcement 1`,
+        `y company-${y.companyId}-announcement 3`,
+      ].sort(),
+    );
+    for (const s of sockets) s.close();
   });
 
   it('a plain user does not hear admin-only events of the same company', async () => {
