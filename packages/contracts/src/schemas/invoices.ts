@@ -14,6 +14,9 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** The daily job issues the next invoice when the company's due date is this close. */
 export const INVOICE_LEAD_DAYS = 20;
 
+/** After a payment's success toast, the checkout goes home this much later (foundation §9). */
+export const PAYMENT_REDIRECT_MS = 4_000;
+
 /** `GET /invoices/all`: the caller's company's invoices, newest due date first. */
 export const invoicesQuery = pageQuery;
 

@@ -34,6 +34,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Public calls (login, signup, reset …): no bearer, no refresh, no logout on 401. */
   auth?: boolean;
+  /**
+   * A token other than the session's (an expired company's billing token, from its refused
+   * login): sent as the bearer, as a public call otherwise (no refresh, no logout on 401).
+   */
+  bearer?: string;
   /** A form body's progress, 0 to 1, as it leaves (fetch cannot tell: such a call goes by XHR). */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -148,9 +153,9 @@ function sendWithProgress(
  * ended on a 401, an `ApiError` for any other failure. Answers the successful response.
  */
 async function authorised(path: string, opts: RequestOptions): Promise<Response> {
-  const auth = opts.auth !== false;
+  const auth = opts.auth !== false && !opts.bearer;
   if (auth && refreshing) await refreshing.catch(() => undefined);
-  const usedToken = auth ? session.getToken() : null;
+  const usedToken = opts.bearer ?? (auth ? session.getToken() : null);
   let res = await send(path, opts, usedToken);
 
   if (auth && res.status === 403) {

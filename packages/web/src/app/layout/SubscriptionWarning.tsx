@@ -2,19 +2,22 @@
  * The subscription warning (foundation §4: fewer than 5 days left). A chip in the top bar for as
  * long as it applies, rather than a toast at every login: it informs from a place where it covers
  * nothing (a login toast used to sit on the composer's send button), and stays readable after.
- * Phones show the days only; the whole sentence is the chip's name and tooltip.
+ * Phones show the days only; the whole sentence is the chip's name and tooltip. It opens the
+ * subscription page (days of trial left, the billing email, sign now).
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import HourglassIcon from '@mui/icons-material/HourglassBottom';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../providers/AuthProvider';
 import { expiryWarningDays } from './expiryWarning';
 
 export function SubscriptionWarning() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const navigate = useNavigate();
   const days = expiryWarningDays(user.company?.dueDate);
   if (days === null) return null;
   const today = days === 0;
@@ -22,11 +25,12 @@ export function SubscriptionWarning() {
   return (
     <Tooltip title={sentence}>
       <Chip
-        role="status"
         aria-label={sentence}
         data-testid="subscription-warning"
         color="warning"
         size="small"
+        clickable
+        onClick={() => navigate('/subscription')}
         icon={<HourglassIcon />}
         sx={{ flexShrink: 0, fontWeight: 500 }}
         label={

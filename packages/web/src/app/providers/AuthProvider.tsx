@@ -16,6 +16,8 @@ interface AuthContextValue {
   /** Where a public page sends the user once logged in (/tickets right after a login). */
   landing: string;
   login: (email: string, password: string) => Promise<void>;
+  /** Starts the session a login answered (the billing path signs in again after paying), landing on `landing`. */
+  adopt: (answer: LoginAnswer, landing?: string) => void;
   logout: () => Promise<void>;
   /** Leaves without calling the server (the session already ended elsewhere). */
   leave: () => void;
@@ -76,18 +78,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const data = await api.post<LoginAnswer>('/auth/login', { email, password }, { auth: false });
+  const adopt = useCallback(
+    (data: LoginAnswer, to = '/tickets') => {
       session.save(data.token, data.user.companyId, data.user.id);
       queryClient.clear();
       // The public-page guard moves to `landing` in the same render as the user appears.
-      setLanding('/tickets');
+      setLanding(to);
       setUser(data.user);
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const data = await api.post<LoginAnswer>('/auth/login', { email, password }, { auth: false });
+      adopt(data);
       toast.dismiss(); // earlier "wrong password" notices no longer apply
       // A subscription near its due date shows in the top bar (SubscriptionWarning), not here.
     },
-    [queryClient],
+    [adopt],
   );
 
   const logout = useCallback(async () => {
@@ -101,8 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [leave]);
 
   const value = useMemo(
-    () => ({ user, loading, landing, login, logout, leave, refreshUser }),
-    [user, loading, landing, login, logout, leave, refreshUser],
+    () => ({ user, loading, landing, login, adopt, logout, leave, refreshUser }),
+    [user, loading, landing, login, adopt, logout, leave, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

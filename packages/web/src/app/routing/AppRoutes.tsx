@@ -40,6 +40,8 @@ const QueueIntegrationsPage = lazy(() => import('../../features/queue-integratio
 const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
@@ -84,7 +86,7 @@ export function AppRoutes() {
         <Route path="helps" element={<HelpsPage />} />
         {/* The page itself turns a non-super user away as the spec words it (toast, / after 1 s). */}
         <Route path="announcements" element={<AnnouncementsPage />} />
-        <Route path="subscription" element={soon('menu.subscription')} />
+        <Route path="subscription" element={<SubscriptionPage />} />
 
         <Route path="campaigns" element={gated(access.campaigns, <CampaignsPage />)} />
         <Route path="campaign/:campaignId/report" element={gated(access.campaigns, <CampaignReportPage />)} />
@@ -108,7 +110,7 @@ export function AppRoutes() {
         <Route path="queues" element={gated(access.admin, <QueuesPage />)} />
         <Route path="users" element={gated(access.users, <UsersPage />)} />
         <Route path="messages-api" element={gated(access.externalApi, soon('menu.messagesApi'))} />
-        <Route path="financeiro" element={gated(access.admin, soon('menu.financeiro'))} />
+        <Route path="financeiro" element={gated(access.billing, <InvoicesPage />)} />
         <Route path="settings" element={gated(access.settings, <SettingsPage />)} />
       </Route>
 

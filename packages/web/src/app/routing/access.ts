@@ -24,4 +24,6 @@ export const access = {
   externalApi: ((u) => admin(u) && hasFeature(u, 'useExternalApi')) as Rule,
   settings: ((u) => can(u, 'settings:manage')) as Rule,
   users: ((u) => can(u, 'users:manage')) as Rule,
+  /** Invoices and paying them (/financeiro, the subscription page's sign-now). */
+  billing: ((u) => can(u, 'invoices:manage')) as Rule,
 } satisfies Record<string, Rule>;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,13 +6,24 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import type { SubscriptionExpiredError } from '@balcao/contracts';
 import { useAuth } from '../../app/providers/AuthProvider';
+import { isApiError } from '../../lib/api';
 import { toastError, toastErrorText } from '../../lib/toast';
 import { AuthShell } from './AuthShell';
 import { PasswordField } from './PasswordField';
 import { subscriptionExpiredText } from './loginErrors';
 
 type Errors = Partial<Record<'email' | 'password', 'required' | 'invalidEmail'>>;
+
+/** An expired company's way to pay (loaded only when asked for: this route stays small). */
+const ExpiredCheckout = lazy(() => import('../invoices/ExpiredCheckout'));
+
+interface Billing {
+  token: string;
+  email: string;
+  password: string;
+}
 
 /**
  * The login form checks only presence and shape (the server decides the rest). It stays free of
@@ -34,6 +45,9 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState<string | null>(null);
+  // The refused login of an admin of an expired company carries a billing token: pay, then sign in.
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [paying, setPaying] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,6 +55,7 @@ export default function LoginPage() {
     setErrors(found);
     if (Object.keys(found).length > 0 || busy) return;
     setExpired(null);
+    setBilling(null);
     setBusy(true);
     try {
       await login(email.trim().toLowerCase(), password);
@@ -49,6 +64,8 @@ export default function LoginPage() {
       if (text) {
         setExpired(text);
         toastErrorText(text);
+        const token = isApiError(err) ? (err.body as SubscriptionExpiredError | undefined)?.billingToken : undefined;
+        if (token) setBilling({ token, email: email.trim().toLowerCase(), password });
       } else toastError(err);
       setBusy(false);
     }
@@ -61,6 +78,11 @@ export default function LoginPage() {
           <Alert severity="error" data-testid="subscription-expired">
             {expired}
           </Alert>
+        )}
+        {expired && billing && (
+          <Button variant="outlined" onClick={() => setPaying(true)} data-testid="login-pay-invoice">
+            {t('invoices.expired.pay')}
+          </Button>
         )}
         <TextField
           name="email"
@@ -96,6 +118,12 @@ export default function LoginPage() {
           </Link>
         </Stack>
       </Stack>
+      {/* Outside the login form: the checkout's own form must not submit this one. */}
+      {billing && paying && (
+        <Suspense fallback={null}>
+          <ExpiredCheckout billing={billing} onClose={() => setPaying(false)} />
+        </Suspense>
+      )}
     </AuthShell>
   );
 }
