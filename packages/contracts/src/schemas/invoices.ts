@@ -41,8 +41,11 @@ export interface InvoicePage {
 const field = (max: number) => text().trim().max(max, 'tooLong');
 const required = (max: number) => field(max).min(1, 'required');
 
-/** A Brazilian CEP (PIX payers are in Brazil): 8 digits, the hyphen optional. */
-export const ZIPCODE = /^\d{5}-?\d{3}$/;
+/**
+ * A zip code: a Brazilian CEP (8 digits, the hyphen optional), or the 5-digit (+4) form the spec's
+ * checkout form has always accepted — its clients keep working.
+ */
+export const ZIPCODE = /^(?:\d{5}-?\d{3}|\d{5}(?:[-\s]\d{4})?)$/;
 
 /**
  * `POST /subscription`: the spec's checkout payload. Only `invoiceId` decides what is charged (an
