@@ -123,7 +123,8 @@ function setupOf(run: LiveRun | null, prompt: PromptRow | null): AiSetup | undef
     prompt: prompt.prompt,
     model: prompt.model,
     maxTokens: prompt.max_tokens,
-    temperature: prompt.temperature,
+    // A real column: 0.3 reads back as 0.30000001192…; the model gets what the admin typed.
+    temperature: Math.round(prompt.temperature * 100) / 100,
     apiKey: prompt.api_key,
     maxMessages: prompt.max_messages,
     queueId: prompt.queue_id,

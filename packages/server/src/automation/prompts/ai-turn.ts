@@ -11,7 +11,7 @@ import { readAiTurn, sameHolder, type AiSetup, type AiTurnStart } from './ai-tur
 import { chatMessages, needsTranscription, readContext, type ContextRow } from './prompt-context.js';
 import { AiCallError, chatCompletion, transcribe, type AiEndpoint } from './openai-client.js';
 import { AI_ATTEMPTS, withRetries } from './ai-retry.js';
-import { readAnswer } from './prompt-answer.js';
+import { readAnswer, splitForWhatsApp } from './prompt-answer.js';
 import { handOverToAttendants } from './ai-handover.js';
 import { synthesizeSpeech } from './azure-tts.js';
 import type { PromptTurnJob } from './prompt-jobs.js';
@@ -149,7 +149,12 @@ async function writeTurn(
       const media = voice
         ? { key: voice, name: 'resposta.ogg', mimetype: 'audio/ogg', type: 'audio' as const }
         : undefined;
-      await queueOutbound(tx, events, { ...target, body: outcome.send, userId: null, bot: true, ticketPatch, media });
+      // A voice note carries the whole text as its body; text goes in WhatsApp-sized parts.
+      const parts = voice ? [outcome.send] : splitForWhatsApp(outcome.send);
+      for (const [i, body] of parts.entries()) {
+        const patch = i === 0 ? ticketPatch : undefined;
+        await queueOutbound(tx, events, { ...target, body, userId: null, bot: true, ticketPatch: patch, media });
+      }
       kicks.add(ticket.whatsappId!);
     }
     if (outcome.kind === 'handover') {

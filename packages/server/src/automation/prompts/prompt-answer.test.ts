@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROMPT_TRANSFER_PHRASE } from '@balcao/contracts';
-import { readAnswer } from './prompt-answer.js';
+import { readAnswer, splitForWhatsApp } from './prompt-answer.js';
 
 describe('the transfer phrase in an answer', () => {
   it('an answer without it is sent, trimmed', () => {
@@ -30,5 +30,18 @@ describe('the transfer phrase in an answer', () => {
 
   it('a near miss is just text', () => {
     expect(readAnswer('Ação: Transferir para o setor financeiro').transfer).toBe(false);
+  });
+});
+
+describe('a long answer', () => {
+  it('goes as several messages within the limit, cut at paragraphs, lines or spaces', () => {
+    const paragraph = 'palavra '.repeat(50).trim();
+    const text = Array.from({ length: 30 }, () => paragraph).join('\n\n');
+    const parts = splitForWhatsApp(text, 1000);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(1000);
+    expect(parts.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
+    expect(splitForWhatsApp('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+    expect(splitForWhatsApp('curta')).toEqual(['curta']);
   });
 });

@@ -1,4 +1,4 @@
-import { PROMPT_TRANSFER_PHRASE } from '@balcao/contracts';
+import { MESSAGE_MAX_LENGTH, PROMPT_TRANSFER_PHRASE } from '@balcao/contracts';
 
 /**
  * The transfer phrase as models write it: any case, accents optional, any run of spaces, and
@@ -29,4 +29,24 @@ export function readAnswer(answer: string): { send: string; transfer: boolean } 
     .replace(/[\s*_]+$/u, '')
     .trim();
   return { send: before, transfer: true };
+}
+
+/**
+ * An answer longer than WhatsApp takes in one message (a prompt may allow thousands of tokens)
+ * as several, cut at a paragraph, else a line, else a space, else anywhere.
+ */
+export function splitForWhatsApp(text: string, max = MESSAGE_MAX_LENGTH): string[] {
+  const parts: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const window = rest.slice(0, max + 1);
+    const cut = [window.lastIndexOf('\n\n'), window.lastIndexOf('\n'), window.lastIndexOf(' ')].find(
+      (i) => i > max / 2,
+    );
+    const at = cut ?? max;
+    parts.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) parts.push(rest);
+  return parts;
 }
