@@ -135,6 +135,18 @@ export const ticketTracking = pgTable(
     ratingAt: timestamp('rating_at', { withTimezone: true }),
     rating: integer('rating'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * The dashboard's durations, kept with the row (whole seconds) so its averages add integers
+     * from the index instead of subtracting timestamps per row: the wait from arrival to
+     * acceptance, null when no one waited (a cycle an attendant began: created open, reopened);
+     * the support time from acceptance to close.
+     */
+    waitSeconds: integer('wait_seconds').generatedAlwaysAs(
+      sql`case when started_at > queued_at then extract(epoch from started_at - queued_at)::integer end`,
+    ),
+    supportSeconds: integer('support_seconds').generatedAlwaysAs(
+      sql`extract(epoch from finished_at - started_at)::integer`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,9 +154,9 @@ export const ticketTracking = pgTable(
     index('ticket_tracking_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
     // The dashboard's closures (modules/dashboard/): the period's range on finished_at, and what
     // each figure reads from the cycle carried in the index, so one index-only pass gives them all.
-    index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.startedAt, t.rating),
-    // The dashboard's wait: cycles accepted in the period, with their arrival.
-    index('ticket_tracking_company_started_idx').on(t.companyId, t.startedAt, t.queuedAt),
+    index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.supportSeconds, t.rating),
+    // The dashboard's wait: cycles accepted in the period, with their wait.
+    index('ticket_tracking_company_started_idx').on(t.companyId, t.startedAt, t.waitSeconds),
     // At most one unfinished cycle per ticket: concurrent transitions meet here.
     uniqueIndex('ticket_tracking_one_open_key')
       .on(t.ticketId)
