@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
+import { runTenant } from '../../platform/context.js';
+import { claimMessageJob, SAFETY_NET_SECONDS } from '../message-jobs.js';
 import { promptTurnJobDef, type PromptTurnJob } from './prompt-jobs.js';
 
 /**
@@ -9,10 +11,44 @@ import { promptTurnJobDef, type PromptTurnJob } from './prompt-jobs.js';
  */
 export const AI_LEASE_SECONDS = 300;
 
+/** A turn still under way this long after it began renews its hold before the safety net fires. */
+const RENEW_AFTER_MS = (SAFETY_NET_SECONDS - 3) * 1000;
+
 /**
- * Queues the lease of an AI turn run by the storing process, in the transaction that claimed its
- * job: the same job again, fetched by a worker only after `AI_LEASE_SECONDS` (the process died,
- * or the turn overran). The turn's write deletes it with the answer. Answers its id.
+ * The storing process's hold on the job of the turn it runs. The job waits `SAFETY_NET_SECONDS`
+ * before a worker may take it, and the turn's write deletes it with the answer (the chatbot's
+ * claim). A model that takes longer than that would let a worker start the same turn, so a turn
+ * still under way after `RENEW_AFTER_MS` claims the job and queues its **lease** in its place
+ * (the same job, fetchable after `AI_LEASE_SECONDS`): the write deletes the lease instead. A
+ * worker that took the job first wins: `release()` then answers undefined and the turn writes
+ * nothing. Quick turns (most) write no job row before the write.
+ */
+export function holdTurnJob(deps: Deps, job: PromptTurnJob, jobId: string) {
+  let current: string | undefined = jobId;
+  let renewing: Promise<void> | undefined;
+  const timer = setTimeout(() => {
+    renewing = runTenant(deps, job.companyId, async (tx) => {
+      if ((await tx.execute(claimMessageJob(promptTurnJobDef, jobId))).rows.length === 0) return undefined;
+      return queueAiLease(deps, tx, job);
+    }).then(
+      (lease) => void (current = lease),
+      // Nothing changed: the job is still there, for the write (or a worker) to take.
+      (err: unknown) => deps.log.warn({ err, ticketId: job.ticketId }, 'AI turn lease not renewed'),
+    );
+  }, RENEW_AFTER_MS);
+  return {
+    /** Stops renewing; answers the job row the write must delete (undefined: a worker holds it). */
+    async release(): Promise<string | undefined> {
+      clearTimeout(timer);
+      await renewing;
+      return current;
+    },
+  };
+}
+
+/**
+ * Queues the lease of an AI turn (see holdTurnJob), in the transaction that claimed its job.
+ * Answers its id.
  */
 export async function queueAiLease(deps: Deps, tx: Tx, job: PromptTurnJob): Promise<string> {
   const id = randomUUID();

@@ -15,7 +15,9 @@ import { readAnswer, splitForWhatsApp } from './prompt-answer.js';
 import { handOverToAttendants } from './ai-handover.js';
 import { synthesizeSpeech } from './azure-tts.js';
 import type { PromptTurnJob } from './prompt-jobs.js';
-import { queueAiLease } from './ai-lease.js';
+import { holdTurnJob } from './ai-lease.js';
+import { promptTurnJobDef } from './prompt-jobs.js';
+import { claimMessageJob } from '../message-jobs.js';
 
 /** What the turn does once the model (or its failure) has spoken. */
 type AiOutcome =
@@ -25,32 +27,35 @@ type AiOutcome =
 /**
  * The AI's turn on one customer message: read → call → write, the call outside any transaction.
  *
- * 1. Read (no lock), in one transaction with the claim of the storing process's job (`claim`) and
- *    the turn's lease (ai-lease.ts): the ticket, who holds it (a prompt, or a flow run at an
+ * 1. Read (no lock, no job written): the ticket, who holds it (a prompt, or a flow run at an
  *    openai node: its settings, key included, as they are now) and the context
  *    (prompt-context.ts). Nothing to do when the ticket is attended, no AI holds it, this message
  *    was answered already, or a newer customer message is stored — that message's own turn
- *    answers both (quick messages fold).
+ *    answers both (quick messages fold); the storing process's job is then spent.
  * 2. Voice notes of the context not transcribed yet are transcribed; then the completion. Each
  *    call is retried (ai-retry.ts); a refused key, a refused request or retries spent → the
  *    customer goes to attendants with a note saying why, never silence.
- * 3. Write, in one short transaction: the turn's lease deleted (the worker's run has none), the
- *    ticket locked and checked again — still pending, unattended, held by the same AI, nothing
- *    newer, not answered — else the answer is dropped (an attendant's accept meanwhile wins). The
+ * 3. Write, in one short transaction: the storing process's job (or its lease, ai-lease.ts)
+ *    deleted — a worker that took it answers instead — and the ticket locked and checked again:
+ *    still pending, unattended, held by the same AI, nothing newer, not answered — else the
+ *    answer is dropped (an attendant's accept meanwhile wins). The
  *    transcriptions become their messages' bodies (what attendants read under the audio), the
  *    answer is queued as the bot's with `aiHandledMessageId`, or the handover is made.
  */
 export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: string): Promise<void> {
   const read = await runTenant(deps, job.companyId, async (tx) => {
-    // The storing process's run claims its job here (a worker took it: that run answers).
-    const start = await readAiTurn(tx, job, { claim });
-    if (!start?.claimed || !answerable(start, job.messageId)) return undefined;
+    const start = await readAiTurn(tx, job);
+    if (!start || !answerable(start, job.messageId)) {
+      // Nothing to answer: the storing process's job is spent here.
+      if (claim) await tx.execute(claimMessageJob(promptTurnJobDef, claim));
+      return undefined;
+    }
     const setup = start.setup!;
-    const lease = claim ? await queueAiLease(deps, tx, job) : undefined;
-    return { setup, lease, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
+    return { setup, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
   });
   if (!read) return;
-  const { setup, rows, lease } = read;
+  const { setup, rows } = read;
+  const hold = claim ? holdTurnJob(deps, job, claim) : undefined;
   const endpoint: AiEndpoint = {
     baseUrl: deps.config.OPENAI_BASE_URL,
     apiKey: setup.apiKey,
@@ -81,7 +86,10 @@ export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: strin
         note: 'IA: a resposta do modelo veio vazia. O atendimento foi passado para a fila.',
       };
   } catch (err) {
-    if (!(err instanceof AiCallError)) throw err;
+    if (!(err instanceof AiCallError)) {
+      await hold?.release(); // no renewal after the turn is gone: the job stays for a worker
+      throw err;
+    }
     deps.log.warn(
       { ticketId: job.ticketId, messageId: job.messageId, err: err.message, kind: err.kind },
       'AI call failed',
@@ -89,7 +97,9 @@ export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: strin
     outcome = { kind: 'handover', note: noteFor(err) };
   }
   if (outcome.kind === 'answer') outcome.voice = await spoken(deps, job, setup, outcome.send);
-  const sent = await writeTurn(deps, job, setup, transcripts, outcome, lease);
+  const lease = await hold?.release();
+  // A worker took the job while the model thought: its run answers.
+  const sent = hold && !lease ? false : await writeTurn(deps, job, setup, transcripts, outcome, lease);
   // A voice answer dropped (an accept meanwhile): its file goes.
   if (!sent && outcome.kind === 'answer' && outcome.voice) await deps.storage.remove(outcome.voice).catch(() => {});
 }

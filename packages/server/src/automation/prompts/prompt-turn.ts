@@ -7,10 +7,10 @@ import type { PromptTurnJob } from './prompt-jobs.js';
  *
  * Run by the storing process right after the commit (`claim`: the job the storing transaction
  * queued), the turn goes on in the background, so the delivery is answered without waiting for
- * the model: its first transaction claims the job and queues the turn's lease (ai-lease.ts), its
- * last one deletes the lease with the answer. If the process dies, or the turn overruns, the
- * lease's worker does it again, and the first of the two to write wins (the other finds its lease
- * gone, or the message answered). See ai-turn.ts.
+ * the model; its write deletes the job with the answer, and a turn still under way before the
+ * job's safety net fires holds it with a lease (ai-lease.ts). If the process dies, a worker does
+ * the turn again; whichever run writes first answers (the other finds its job gone, or the
+ * message answered). See ai-turn.ts.
  *
  * Run by a worker (no `claim`: the safety net, a lease, a message handed on by holder-entry.ts,
  * a flow's openai node), the whole turn is awaited.

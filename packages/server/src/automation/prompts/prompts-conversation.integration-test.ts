@@ -278,6 +278,20 @@ describe('a queue with an AI prompt', () => {
     expect(received(number)).toEqual(['Agora sim!']);
   });
 
+  it('a turn longer than the job’s safety net holds it with a lease: no worker starts it again, answered once', async () => {
+    const number = phone();
+    await says(number, 'Oi');
+    await until(number, 1);
+    // Two 429s asking for 6 s each: the turn takes ~12 s, past the job's 10 s safety net.
+    ai.fail({ status: 429, retryAfter: 6 }, { status: 429, retryAfter: 6 });
+    ai.answer('Demorei, mas cheguei.');
+    await says(number, 'Está aí?');
+    expect(await until(number, 2, 25_000)).toEqual(['Resposta 1', 'Demorei, mas cheguei.']);
+    await settle(2_000);
+    expect(ai.chats.map((c) => c.status)).toEqual([200, 429, 429, 200]);
+    expect(received(number)).toHaveLength(2);
+  }, 40_000);
+
   it('no answer within the timeout is tried again', async () => {
     const number = phone();
     ai.fail({ status: 'timeout' });
