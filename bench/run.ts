@@ -10,6 +10,7 @@ import { benchContactListImport } from './contact-list-import.ts';
 import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
 import { benchFlows } from './flows.ts';
+import { benchDashboard } from './dashboard.ts';
 import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
 import { benchChat } from './chat.ts';
@@ -32,6 +33,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   outbox: () => benchOutbox(),
   campaign: () => benchCampaign(),
   flows: () => benchFlows(),
+  dashboard: () => benchDashboard(),
   integrations: () => benchIntegrations(),
   ai: () => benchAi(),
   chat: () => benchChat(),
