@@ -46,7 +46,9 @@ export const dashboardQuery = z
     if (q.date_from === undefined) ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'required' });
     if (q.date_to === undefined) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'required' });
     checkRange(q.date_from, q.date_to, ctx, ['date_from', 'date_to']);
-  });
+  })
+  // Valid filters the generated suites start from (a random range rarely meets the rules).
+  .meta({ examples: [{ days: 7 }, { date_from: '2025-01-31', date_to: '2025-02-01' }] });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /**
@@ -59,7 +61,8 @@ export const dashboardChartQuery = z
     initialDate: isoDay,
     finalDate: isoDay,
   })
-  .superRefine((q, ctx) => checkRange(q.initialDate, q.finalDate, ctx, ['initialDate', 'finalDate']));
+  .superRefine((q, ctx) => checkRange(q.initialDate, q.finalDate, ctx, ['initialDate', 'finalDate']))
+  .meta({ examples: [{ initialDate: '2025-01-31', finalDate: '2025-02-01' }] });
 export type DashboardChartQuery = z.infer<typeof dashboardChartQuery>;
 
 /**
