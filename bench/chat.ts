@@ -92,7 +92,7 @@ export async function benchChat() {
     const unreadsOf = (c: { users: Array<{ userId: number; unreads: number }> }) =>
       c.users.find((u) => u.userId === colleagueId)?.unreads;
     const before = await call('GET', `/api/chats/${chat.id}`, undefined, readerToken);
-    const read = await call('POST', `/api/chats/${chat.id}/read`, undefined, readerToken);
+    const read = await call('POST', `/api/chats/${chat.id}/read`, {}, readerToken);
     const stored = (await call('GET', `/api/chats/${chat.id}/messages`, undefined, readerToken)).count;
     return {
       bench: 'chat',

@@ -3,7 +3,7 @@ import type { ChatMessage } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { chatMessages, chats, chatUsers } from '../../db/schema/index.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
-import { findMemberChat, loadChat, selectChatMessages, toMessage } from './chat-view.js';
+import { chatColumns, findMemberChat, withMembers } from './chat-view.js';
 import { chatEvents } from './chat-events.js';
 
 /**
@@ -20,7 +20,13 @@ export function sendChatMessage(ctx: Ctx, id: number, { message }: { message: st
     const [row] = await tx
       .insert(chatMessages)
       .values({ companyId: actor.companyId, chatId: id, senderId: actor.userId, message, createdAt: now })
-      .returning({ id: chatMessages.id });
+      .returning({
+        id: chatMessages.id,
+        chatId: chatMessages.chatId,
+        senderId: chatMessages.senderId,
+        message: chatMessages.message,
+        createdAt: chatMessages.createdAt,
+      });
     const isSender = sql`${chatUsers.userId} = ${actor.userId}`;
     await tx
       .update(chatUsers)
@@ -29,10 +35,16 @@ export function sendChatMessage(ctx: Ctx, id: number, { message }: { message: st
         lastReadAt: sql`case when ${isSender} then ${now} else ${chatUsers.lastReadAt} end`,
       })
       .where(eq(chatUsers.chatId, id));
-    await tx.update(chats).set({ lastMessage: message, updatedAt: now }).where(eq(chats.id, id));
-    const [stored] = await selectChatMessages(tx).where(eq(chatMessages.id, row!.id));
-    const newMessage = toMessage(stored!);
-    events.push(chatEvents.newMessage(actor.companyId, newMessage, await loadChat(tx, id)));
+    const [moved] = await tx
+      .update(chats)
+      .set({ lastMessage: message, updatedAt: now })
+      .where(eq(chats.id, id))
+      .returning(chatColumns);
+    const [chat] = await withMembers(tx, [moved!]);
+    // The sender is a member (checked above, under the lock): their name comes with the chat.
+    const sender = chat!.users.find((u) => u.userId === actor.userId)?.user ?? null;
+    const newMessage = { ...row!, sender };
+    events.push(chatEvents.newMessage(actor.companyId, newMessage, chat!));
     return newMessage;
   });
 }
