@@ -27,6 +27,7 @@ const BIA = { name: 'Bia Atendente', email: 'bia@lojapainel.test', password: 'Bi
 
 let product: Product;
 let adminName: string;
+let adminId: number;
 let biaId: number;
 
 beforeAll(async () => {
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await signUpCompany(product.url, { name: 'Loja Painel', email: EMAIL, password: PASSWORD });
   const token = await apiToken(product.url, EMAIL, PASSWORD);
   const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(product.url, method, path, body, token);
-  adminName = (await api<{ name: string }>('GET', '/auth/me')).name;
+  ({ name: adminName, id: adminId } = await api<{ name: string; id: number }>('GET', '/auth/me'));
   biaId = (await api<{ id: number }>('POST', '/users', { ...BIA, profile: 'user' })).id;
 
   // Four customers write on the sandbox phone: four pending tickets.
@@ -49,14 +50,7 @@ beforeAll(async () => {
   );
   const ticketOf = (name: string) => pending.tickets.find((tk) => tk.contact.name === name)!.id;
   expect(pending.tickets).toHaveLength(4);
-  // The admin accepts Ana's and Bruno's and closes them, accepts Carla's (open); Davi waits.
-  for (const name of ['Ana Cliente', 'Bruno Cliente', 'Carla Cliente']) {
-    await api('PUT', `/tickets/${ticketOf(name)}`, { status: 'open' });
-  }
-  for (const name of ['Ana Cliente', 'Bruno Cliente']) {
-    await api('PUT', `/tickets/${ticketOf(name)}`, { status: 'closed' });
-  }
-  // Three more conversations opened for Bia and closed.
+  // Three conversations opened for Bia and closed.
   for (const [i, name] of ['Elisa Cliente', 'Fabio Cliente', 'Gabi Cliente'].entries()) {
     const contact = await api<{ id: number }>('POST', '/contacts', { name, number: `551198000000${i}`, email: '' });
     const ticket = await api<{ id: number }>('POST', '/tickets', {
@@ -66,6 +60,19 @@ beforeAll(async () => {
     });
     await api('PUT', `/tickets/${ticket.id}`, { status: 'closed' });
   }
+  // The admin accepts Ana's, Bruno's and Carla's (Davi waits); with ratings on, closing Ana's and
+  // Bruno's asks them to rate, and their answers (3 and 2) close the tickets with the rating.
+  for (const name of ['Ana Cliente', 'Bruno Cliente', 'Carla Cliente']) {
+    await api('PUT', `/tickets/${ticketOf(name)}`, { status: 'open' });
+  }
+  await api('PUT', '/settings/userRating', { value: 'enabled' });
+  await api('PUT', `/whatsapp/${whatsappId}`, { ratingMessage: 'Avalie o atendimento de 1 a 3.' });
+  for (const [i, rating] of ['3', '2'].entries()) {
+    await api('PUT', `/tickets/${ticketOf(customers[i]!)}`, { status: 'closed' });
+    await api('POST', `/sandbox/${whatsappId}/messages`, { number: `551197000000${i}`, body: rating });
+  }
+  const closed = await api<{ tickets: unknown[] }>('GET', '/tickets?status=closed&showAll=true');
+  expect(closed.tickets).toHaveLength(5);
 });
 afterAll(async () => {
   await product?.stop();
@@ -112,9 +119,13 @@ describe('dashboard', () => {
     expect(await days.getByTestId('chart-days-count').innerText()).toBe('7 tickets');
     expect(await days.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(1);
 
-    // The attendants: everyone of the company; the admin is here (online), Bia is not.
+    // The attendants: everyone of the company; the admin is here (online), rated 3 and 2; Bia is
+    // not here, and no one rated her.
     const bia = page.getByTestId(`attendant-${biaId}`);
     await bia.getByText('Offline').waitFor();
+    const admin = page.getByTestId(`attendant-${adminId}`);
+    await admin.getByText('2,5', { exact: true }).waitFor();
+    await admin.getByRole('img', { name: 'Avaliação 2,5 de 3' }).waitFor();
     expect(await page.getByTestId('attendants-table').getByText('Online', { exact: true }).count()).toBe(1);
 
     const download = page.waitForEvent('download');
@@ -127,6 +138,7 @@ describe('dashboard', () => {
     expect(lines).toContain('leads;7');
     expect(lines).toContain('id;name;rating;avgSupportTime;online');
     expect(lines.some((l) => l.startsWith(`${biaId};${BIA.name};;`) && l.endsWith(';false'))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${adminId};${adminName};2.5;`) && l.endsWith(';true'))).toBe(true);
     await shot(page, 'dashboard-light');
 
     // No filter at all: the spec's 'select a filter', and nothing asked.
