@@ -60,7 +60,10 @@ await t.running.deps.sessions.stop();
 const isSuper = (r: RouteEntry) => (SUPER_PERMISSIONS as readonly string[]).includes(r.access.split(' ')[0]!);
 /** Who calls a route: its own kind of caller, so bad input is what stops it, not access. */
 function credentials(r: RouteEntry): Record<string, string> {
-  if (r.url === '/api/messages/send') return { authorization: `Bearer ${a.connectionToken}` }; // the external API
+  // The external API: a connection's token.
+  if (r.url === '/api/messages/send' || r.url === '/api/messages/media/:id') {
+    return { authorization: `Bearer ${a.connectionToken}` };
+  }
   if (r.public) return {};
   return { authorization: `Bearer ${isSuper(r) ? superToken : a.tenant.admin.token}` };
 }
@@ -73,7 +76,7 @@ function credentials(r: RouteEntry): Record<string, string> {
  */
 function refusals(route: RouteEntry, input: Input): number[] {
   const allowed = [400, 413, 414, 431];
-  if (route.url === '/api/messages/send') allowed.push(429);
+  if (route.url.startsWith('/api/messages/') && route.public) allowed.push(429);
   if (route.input && 'signed' in route.input) allowed.push(401, 404);
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   if (names.some((name) => input.params[name] === undefined || input.params[name] === '')) allowed.push(401, 403, 404);
