@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/cloud/signature.js';
 import { requestJson } from '../../src/channels/cloud/graph-http.js';
+import { waiters } from './waiters.js';
 
 /** One request the fake received, as it arrived. */
 export interface GraphRequest {
@@ -70,7 +71,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
   const goneMedia = new Set<string>();
   let throttleNext = 0;
   let failNext: { count: number; status: number; code: number; message: string } | undefined;
-  const waiters = new Set<() => void>();
+  const waiting = waiters('fake graph');
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -96,7 +97,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
           res.statusCode = 500;
           res.end(JSON.stringify(graphError(1, String(err))));
         })
-        .finally(() => waiters.forEach((w) => w()));
+        .finally(() => waiting.changed());
     });
   });
 
@@ -255,7 +256,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
           if (!res.ok) throw new Error(`webhook answered ${res.status}`);
           statuses.pending--;
           statuses.delivered++;
-          waiters.forEach((w) => w());
+          waiting.changed();
         })
         .catch(() => setTimeout(attempt, 500));
     };
@@ -302,25 +303,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
       return requests.filter((r) => r.path === path && (!method || r.method === method));
     },
     /** Resolves when `check()` holds, re-checked after each request (bounded by `ms`). */
-    until<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const done = (value: T) => {
-          clearTimeout(timer);
-          waiters.delete(poll);
-          resolve(value);
-        };
-        const poll = () => {
-          const value = check();
-          if (value) done(value);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(poll);
-          reject(new Error('fake graph: timed out waiting'));
-        }, ms);
-        waiters.add(poll);
-        poll();
-      });
-    },
+    until: waiting.until,
     close: () =>
       new Promise<void>((resolve) => {
         closed = true;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseForm } from './fake-graph.js';
+import { waiters } from './waiters.js';
 
 /**
  * A real HTTP server on 127.0.0.1 speaking the subset of an OpenAI-compatible API that the AI
@@ -81,7 +82,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
   const failures: FakeFailure[] = [];
   let keys: Set<string> | undefined;
   let delayMs = opts.delayMs ?? 0;
-  const waiters = new Set<() => void>();
+  const waiting = waiters('fake openai');
   const hanging = new Set<http.ServerResponse>();
 
   const server = http.createServer((req, res) => {
@@ -97,7 +98,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
 
   /** Re-checks the tests' `until` conditions: when a call arrives and when it is answered. */
   function notify() {
-    waiters.forEach((w) => w());
+    waiting.changed();
   }
 
   function reply(res: http.ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}) {
@@ -255,23 +256,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}) {
       failures.length = 0;
     },
     /** Resolves when `check()` holds, re-checked as each call arrives and is answered (bounded by `ms`). */
-    until<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const poll = () => {
-          const value = check();
-          if (!value) return;
-          clearTimeout(timer);
-          waiters.delete(poll);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(poll);
-          reject(new Error('fake openai: timed out waiting'));
-        }, ms);
-        waiters.add(poll);
-        poll();
-      });
-    },
+    until: waiting.until,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();

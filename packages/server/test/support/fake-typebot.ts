@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waiters } from './waiters.js';
 
 /**
  * A Typebot viewer (a real HTTP server on 127.0.0.1) speaking the chat API's two calls as
@@ -91,7 +92,7 @@ export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
   let failing = 0;
   let failStatus = 500;
   let url = '';
-  const waiters = new Set<() => void>();
+  const waiting = waiters('fake typebot');
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -122,7 +123,7 @@ export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify(answer.json));
         }
-        waiters.forEach((w) => w());
+        waiting.changed();
       };
       if (opts.latencyMs) setTimeout(send, opts.latencyMs);
       else send();
@@ -222,23 +223,7 @@ export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
     dropSession(sessionId: string) {
       sessions.delete(sessionId);
     },
-    until<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const poll = () => {
-          const value = check();
-          if (!value) return;
-          clearTimeout(timer);
-          waiters.delete(poll);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(poll);
-          reject(new Error('fake typebot: timed out waiting'));
-        }, ms);
-        waiters.add(poll);
-        poll();
-      });
-    },
+    until: waiting.until,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

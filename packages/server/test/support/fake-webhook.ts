@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waiters } from './waiters.js';
 
 /**
  * A receiver of webhook / n8n deliveries (a real HTTP server on 127.0.0.1), as a customer's
@@ -34,7 +35,7 @@ export async function startFakeWebhook(opts: FakeWebhookOptions = {}) {
   let secret = opts.secret;
   let failing = 0;
   let failStatus = 500;
-  const waiters = new Set<() => void>();
+  const waiting = waiters('fake webhook');
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -56,7 +57,7 @@ export async function startFakeWebhook(opts: FakeWebhookOptions = {}) {
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(status < 300 ? { received: true } : { error: 'try again' }));
-        waiters.forEach((w) => w());
+        waiting.changed();
       };
       if (opts.latencyMs) setTimeout(answer, opts.latencyMs);
       else answer();
@@ -90,23 +91,7 @@ export async function startFakeWebhook(opts: FakeWebhookOptions = {}) {
       failStatus = status;
     },
     /** Resolves when `check()` holds, re-checked after each attempt (bounded by `ms`). */
-    until<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const poll = () => {
-          const value = check();
-          if (!value) return;
-          clearTimeout(timer);
-          waiters.delete(poll);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(poll);
-          reject(new Error('fake webhook: timed out waiting'));
-        }, ms);
-        waiters.add(poll);
-        poll();
-      });
-    },
+    until: waiting.until,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
