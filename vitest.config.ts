@@ -18,6 +18,9 @@ export default defineConfig({
           globalSetup: ['packages/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Real time on two shared cores: a test that fails once under load gets one more try;
+          // `npm test` names every test that needed it (scripts/test.mjs), to be looked at.
+          retry: 1,
           pool: 'forks',
           maxWorkers: 3,
         },
@@ -29,6 +32,7 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry: 1,
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

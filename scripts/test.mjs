@@ -13,6 +13,9 @@ mkdirSync(`${root}.tmp`, { recursive: true });
 let passed = 0;
 let failed = 0;
 let exit = 0;
+/** What went wrong, named (the closing lines are what a CI log's tail shows). */
+const failures = [];
+const retried = [];
 for (const tier of tiers) {
   const report = `${root}.tmp/vitest-${tier}.json`;
   rmSync(report, { force: true });
@@ -21,6 +24,15 @@ for (const tier of tiers) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    for (const file of r.testResults) {
+      const name = file.name.replace(root, '');
+      if (file.status === 'failed' && file.message) failures.push(`${tier} ${name}: ${file.message.split('\n')[0]}`);
+      for (const t of file.assertionResults) {
+        const first = (t.failureMessages ?? [])[0]?.split('\n')[0];
+        if (t.status === 'failed') failures.push(`${tier} ${name} > ${t.fullName}: ${first ?? ''}`);
+        else if (t.status === 'passed' && first) retried.push(`${tier} ${name} > ${t.fullName}: ${first}`);
+      }
+    }
     if (r.numTotalTests === 0) {
       console.error(`tier ${tier} ran no test`);
       exit = 1;
@@ -31,5 +43,7 @@ for (const tier of tiers) {
   }
   if (status !== 0) exit = status;
 }
+if (retried.length > 0) console.log(`\npassed on a retry (flaky, to look at):\n${retried.map((f) => `  ${f}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(exit || (failed > 0 ? 1 : 0));
