@@ -80,6 +80,13 @@ export const ref = (entity: Entity) =>
     entity,
   } satisfies RefMeta);
 
+/**
+ * A reference a form may leave at "none": the spec's client sends an empty select as `''` and
+ * "no AI / no integration" as `false`; both (and null) are null, no row. Absent stays absent.
+ */
+export const refOrNone = (entity: Entity) =>
+  z.preprocess((v) => (v === '' || v === false ? null : v), ref(entity).nullable()).optional();
+
 /** `/:id` of one entity's routes. */
 export const rowParams = (entity: Entity) => z.object({ id: ref(entity) });
 

@@ -95,6 +95,15 @@ export interface Company {
   campaignsEnabled: boolean;
 }
 
+/**
+ * `GET /companies/listPlan/{companyId}`: the company's plan, its fields at the top as Balcão's
+ * readers take them, and again under `plan`, where the spec's client reads its flags
+ * (`planConfigs.plan.useKanban`: the company with its plan nested, of which it reads nothing else).
+ */
+export interface CompanyPlan extends Plan {
+  plan: Plan;
+}
+
 /** `GET /companies` (super users): a page of companies, by id. */
 export interface CompanyPage {
   companies: Company[];

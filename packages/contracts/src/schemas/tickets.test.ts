@@ -35,6 +35,15 @@ describe('ticket and message schemas', () => {
     expect(ticketUpdateBody.safeParse({ queueId: null }).success).toBe(false);
   });
 
+  it("the spec's client resolves with promptId and integrationId false (or ''): no AI, no integration", () => {
+    const body = { status: 'closed', userId: 4, useIntegration: false, promptId: false, integrationId: '' };
+    expect(ticketUpdateBody.parse(body)).toEqual({ ...body, promptId: null, integrationId: null });
+    expect(ticketUpdateBody.parse({ status: 'open' })).toEqual({ status: 'open' });
+    expect(ticketUpdateBody.parse({ promptId: '7' })).toEqual({ promptId: 7 });
+    expect(ticketUpdateBody.safeParse({ promptId: true }).success).toBe(false);
+    expect(ticketUpdateBody.safeParse({ integrationId: 'none' }).success).toBe(false);
+  });
+
   it('a message needs text that is not blank; the form reads signOption as text', () => {
     expect(messageBody.safeParse({ body: 'oi' }).success).toBe(true);
     expect(messageBody.safeParse({ body: '  \n' }).success).toBe(false);

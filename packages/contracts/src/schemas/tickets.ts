@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors.js';
-import { idList, pageNumber, ref, text, type RefMeta } from './common.js';
+import { idList, pageNumber, ref, refOrNone, text, type RefMeta } from './common.js';
 import type { ConnectionStatus } from './connections.js';
 import type { TicketTag } from './tags.js';
 import type { QueueRef } from './users.js';
@@ -68,8 +68,9 @@ export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
 
 /**
  * `PUT /tickets/{id}`. The server derives the transition (ARCHITECTURE.md, contract details):
- * a `queueId` transfers (with optional `userId`, `whatsappId`); otherwise `status` accepts
- * (open on pending), returns (pending), closes (closed) or reopens (open on closed).
+ * `closed` closes and `open` on a closed ticket reopens (into `queueId` when given); otherwise a
+ * `queueId` transfers (with optional `userId`, `whatsappId`), and without one `status` accepts
+ * (open on pending) or returns (pending).
  */
 export const ticketUpdateBody = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
@@ -77,8 +78,9 @@ export const ticketUpdateBody = z.object({
   queueId: ref('queues').optional(),
   whatsappId: ref('whatsapps').optional(),
   useIntegration: z.boolean().optional(),
-  promptId: ref('prompts').nullable().optional(),
-  integrationId: ref('queueIntegrations').nullable().optional(),
+  /** Who holds the ticket before an attendant; the spec's client resolves with `false` (none). */
+  promptId: refOrNone('prompts'),
+  integrationId: refOrNone('queueIntegrations'),
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
 

@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { PROFILES, type Profile } from '../permissions.js';
 import { LANGUAGES, type Language } from '../constants.js';
-import { editOf, email, name2to50, password5to50, ref } from './common.js';
+import { editOf, email, name2to50, password5to50, ref, refOrNone } from './common.js';
 
 /** Whether a user also sees tickets without a queue. */
 export const ALL_TICKET = ['enable', 'disable'] as const;
 export type AllTicket = (typeof ALL_TICKET)[number];
+
+/**
+ * The other spellings of allTicket in use: the spec's client sends "enabled" / "desabled" (the
+ * spec writes "enable or desabled"), and "disabled" is the obvious one. Read as Balcão's value;
+ * what is stored and answered is always `enable` / `disable`.
+ */
+const ALL_TICKET_SPELLINGS = new Map<unknown, AllTicket>([
+  ['enabled', 'enable'],
+  ['disabled', 'disable'],
+  ['desabled', 'disable'],
+]);
+const allTicketField = z.preprocess((v) => ALL_TICKET_SPELLINGS.get(v) ?? v, z.enum(ALL_TICKET));
 
 export const userBody = z.object({
   name: name2to50,
@@ -13,8 +25,9 @@ export const userBody = z.object({
   password: password5to50,
   profile: z.enum(PROFILES).default('user'),
   queueIds: z.array(ref('queues')).max(500).default([]),
-  whatsappId: ref('whatsapps').nullable().optional(),
-  allTicket: z.enum(ALL_TICKET).default('disable'),
+  /** The user's connection; the client's empty option (`''`, or `false` before one is picked) is none. */
+  whatsappId: refOrNone('whatsapps'),
+  allTicket: allTicketField.default('disable'),
 });
 export type UserBody = z.infer<typeof userBody>;
 

@@ -1,4 +1,4 @@
-import { can, type Company, type Plan } from '@balcao/contracts';
+import { can, type Company, type CompanyPlan } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
@@ -16,10 +16,14 @@ export async function getCompany(ctx: Ctx, id: number) {
   return company;
 }
 
-/** `GET /companies/listPlan/{id}`: the company's plan, read as the company is. */
+/**
+ * `GET /companies/listPlan/{id}`: the company's plan, read as the company is — flat, and nested
+ * under `plan` for the spec's client (contracts' `CompanyPlan`).
+ */
 export async function getCompanyPlan(ctx: Ctx, id: number) {
-  return (await getCompany(ctx, id)).plan;
+  const { plan } = await getCompany(ctx, id);
+  return { ...plan, plan };
 }
 
 wireMatches<Answer<typeof getCompany>, Company>(true);
-wireMatches<Answer<typeof getCompanyPlan>, Plan>(true);
+wireMatches<Answer<typeof getCompanyPlan>, CompanyPlan>(true);

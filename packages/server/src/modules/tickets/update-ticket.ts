@@ -23,15 +23,18 @@ type Step = 'transfer' | 'accept' | 'return' | 'close' | 'reopen' | 'none';
 
 /**
  * The transition a `PUT /tickets/{id}` body asks for (ARCHITECTURE.md, contract details):
- * a queueId transfers; otherwise the status decides from the current one. Asking for the status
+ * closing, and reopening a closed ticket, go by the status (the spec's client names the ticket's
+ * queue as it closes or reopens, or the queue it chose to reopen into); otherwise a queueId
+ * transfers, and without one the status decides from the current one. Asking for the status
  * the ticket already has changes nothing; a closed ticket cannot go back to pending.
  */
 export function stepFor(current: string, input: Pick<TicketUpdateBody, 'status' | 'queueId'>): Step {
-  if (input.queueId !== undefined) return 'transfer';
   const wanted = input.status;
+  if (wanted === 'closed') return current === 'closed' ? 'none' : 'close';
+  if (wanted === 'open' && current === 'closed') return 'reopen';
+  if (input.queueId !== undefined) return 'transfer';
   if (wanted === undefined || wanted === current) return 'none';
-  if (wanted === 'open') return current === 'closed' ? 'reopen' : 'accept';
-  if (wanted === 'closed') return 'close';
+  if (wanted === 'open') return 'accept';
   if (current === 'open') return 'return';
   throw invalid({ status: 'invalidTransition' }, `A ${current} ticket cannot become ${wanted}`);
 }

@@ -49,6 +49,13 @@ describe('the transition a PUT asks for', () => {
     expect(stepFor('pending', { queueId: 3, status: 'open' })).toBe('transfer');
   });
 
+  it("closing and reopening go by the status, whatever queue the body names (the spec's client names one)", () => {
+    expect(stepFor('open', { status: 'closed', queueId: 3 })).toBe('close');
+    expect(stepFor('closed', { status: 'open', queueId: 3 })).toBe('reopen');
+    expect(stepFor('closed', { status: 'closed', queueId: 3 })).toBe('none');
+    expect(stepFor('closed', { queueId: 3 })).toBe('transfer');
+  });
+
   it('the current status changes nothing; closed cannot go back to pending', () => {
     expect(stepFor('open', { status: 'open' })).toBe('none');
     expect(stepFor('closed', {})).toBe('none');

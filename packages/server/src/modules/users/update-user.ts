@@ -6,34 +6,34 @@ import { authSessions, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { invalid, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { loadUser } from './user-view.js';
+import { loadUser, type UserView } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
 import { authEvents } from '../auth/auth-events.js';
 import { userEvents } from './user-events.js';
 
 /**
  * Admins edit anyone in their company; a user edits only themself, and never their own
- * profile, queues, connection or allTicket (those need the admin's permissions).
+ * profile, queues, connection or allTicket (those need the admin's permissions). A field sent
+ * as it is stored is no change: the spec's client sends the whole user back from its dialog,
+ * also when someone edits their own name or password.
  */
-export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
+export async function updateUser(ctx: Ctx, id: number, body: UserUpdateBody) {
   const { actor } = ctx;
   const isAdmin = can(actor, 'users:manage');
   if (!isAdmin && id !== actor.userId) throw notFound('user');
-  if (input.profile !== undefined && !can(actor, 'user-modal:editProfile')) throw noPermission();
-  if (input.queueIds !== undefined && !can(actor, 'user-modal:editQueues')) throw noPermission();
-  if ((input.whatsappId !== undefined || input.allTicket !== undefined) && !isAdmin) throw noPermission();
-  // No one demotes themself: a profile set on oneself must still manage users (the table decides).
-  if (id === actor.userId && input.profile !== undefined && !can({ profile: input.profile }, 'users:manage')) {
-    throw invalid({ profile: 'ownProfile' }, 'You cannot remove your own admin profile');
-  }
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
     const user = await ctx.tenant(async (tx, events) => {
-      const [before] = await tx
-        .select({ profile: users.profile, allTicket: users.allTicket })
-        .from(users)
-        .where(eq(users.id, id));
+      const before = await loadUser(tx, id);
       if (!before) throw notFound('user');
+      const input = changesOnly(body, before);
+      if (input.profile !== undefined && !can(actor, 'user-modal:editProfile')) throw noPermission();
+      if (input.queueIds !== undefined && !can(actor, 'user-modal:editQueues')) throw noPermission();
+      if ((input.whatsappId !== undefined || input.allTicket !== undefined) && !isAdmin) throw noPermission();
+      // No one demotes themself: a profile set on oneself must still manage users (the table decides).
+      if (id === actor.userId && input.profile !== undefined && !can({ profile: input.profile }, 'users:manage')) {
+        throw invalid({ profile: 'ownProfile' }, 'You cannot remove your own admin profile');
+      }
       await ownRows(tx, whatsapps, [input.whatsappId], 'whatsappId');
       await tx
         .update(users)
@@ -62,6 +62,22 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateBody) {
     if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: 'duplicated' }, 'This email is in use');
     throw err;
   }
+}
+
+/** The body without the admin-held fields it sends as they are stored (profile, queues, connection, allTicket). */
+function changesOnly(body: UserUpdateBody, before: UserView): UserUpdateBody {
+  const wanted = new Set(body.queueIds);
+  const sameQueues =
+    body.queueIds !== undefined &&
+    wanted.size === before.queueIds.length &&
+    before.queueIds.every((q) => wanted.has(q));
+  return {
+    ...body,
+    profile: body.profile === before.profile ? undefined : body.profile,
+    queueIds: sameQueues ? undefined : body.queueIds,
+    whatsappId: body.whatsappId === before.whatsappId ? undefined : body.whatsappId,
+    allTicket: body.allTicket === before.allTicket ? undefined : body.allTicket,
+  };
 }
 
 /** A password changed by an admin ends the user's sessions. */
