@@ -30,6 +30,9 @@ export const TOPICS = [
   'schedule',
   'contactList',
   'contactListItem',
+  // The spec's client's names for the two above (its pages listen to these, with its payloads).
+  'ContactList',
+  'ContactListItem',
   'file',
   'queue',
   'queueIntegration',
@@ -125,7 +128,10 @@ export interface EventPayloads {
   /** A campaign with its progress: every state change, and its counts while it runs (at most once a second). */
   campaign: { action: 'create' | 'update'; record: CampaignDetail } | { action: 'delete'; id: number };
   /** File lists. */
-  file: { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number };
+  file:
+    /** `files` and `fileId` are what the spec's client reads (the same list, the same id). */
+    | { action: 'create' | 'update'; record: FileList; files: FileList }
+    | { action: 'delete'; id: number; fileId: number };
   schedule: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
   contactList: { action: 'create' | 'update'; contactList: ContactList } | { action: 'delete'; contactListId: number };
   /**
@@ -138,6 +144,17 @@ export interface EventPayloads {
     | { action: 'delete'; contactListId: number; id: number }
     | { action: 'progress'; contactListId: number; rows: number; added: number; refused: number }
     | { action: 'reload'; contactListId: number };
+  /** The spec's client's list events (`company-{id}-ContactList`), beside `contactList`. */
+  ContactList: { action: 'create' | 'update'; record: ContactList } | { action: 'delete'; id: number };
+  /**
+   * The spec's client's item events, beside `contactListItem`: `company-{id}-ContactListItem` for an
+   * item's change, and a list's own channel `company-{id}-ContactListItem-{listId}` for `reload`,
+   * whose `records` (the list's first page) the page lays over the items it shows.
+   */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItem }
+    | { action: 'delete'; id: number }
+    | { action: 'reload'; records: ContactListItem[] };
   /** An invoice was paid: the company with its new due date (the checkout shows it, then goes home). */
   payment: { action: 'CONCLUIDA'; company: Company };
   /** To every company's users (inactive ones reach super users only). */

@@ -20,7 +20,11 @@ export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60 * 1000;
 /** `POST /campaigns/{id}/media-upload`: multipart field `file` (one, 16 MB, the composer's kinds). */
 export const CAMPAIGN_FILE_FIELD = 'file';
 
-const variant = text().max(MESSAGE_MAX_LENGTH, 'tooLong').optional().default('');
+/** A message variant; null is the spec's dialog's empty field (it sends every '' as null). */
+const variant = z
+  .preprocess((v) => (v === null ? '' : v), text().max(MESSAGE_MAX_LENGTH, 'tooLong'))
+  .optional()
+  .default('');
 
 /**
  * `POST /campaigns`. `scheduledAt` (ISO 8601 with an offset, or `YYYY-MM-DD HH:mm:ss` in the
@@ -97,6 +101,25 @@ export interface CampaignDetail extends Campaign {
   failed: number;
 }
 
+/**
+ * `GET /campaigns/{id}`: the detail with what the spec's client's report counts — one entry per
+ * contact the campaign counts as valid (`validContacts`, each `isWhatsappValid` true) and one per
+ * shipping row with its `deliveredAt`. Neither list rides on the list page or the events.
+ */
+export interface CampaignWithReport extends Omit<CampaignDetail, 'contactList'> {
+  contactList: { id: number; name: string; contacts: CampaignReportContact[] } | null;
+  shipping: CampaignShippingRow[];
+}
+export interface CampaignReportContact {
+  /** The list item (null when it left the list after the campaign wrote to it). */
+  id: number | null;
+  isWhatsappValid: true;
+}
+export interface CampaignShippingRow {
+  id: number;
+  deliveredAt: string | null;
+}
+
 /** `GET /campaigns` (20 a page, newest first). */
 export interface CampaignPage {
   records: Campaign[];
@@ -129,7 +152,12 @@ export const CAMPAIGN_SETTING_DEFAULTS = {
   greaterInterval: 60,
   variables: [] as { key: string; value: string }[],
 };
-export const CAMPAIGN_SETTING_KEYS = ['messageInterval', 'longerIntervalAfter', 'greaterInterval', 'variables'] as const;
+export const CAMPAIGN_SETTING_KEYS = [
+  'messageInterval',
+  'longerIntervalAfter',
+  'greaterInterval',
+  'variables',
+] as const;
 export type CampaignSettingKey = (typeof CAMPAIGN_SETTING_KEYS)[number];
 
 const seconds = numeric(z.number().int().min(0, 'tooSmall').max(3_600, 'tooLarge'));

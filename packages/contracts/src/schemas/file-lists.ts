@@ -40,14 +40,15 @@ export function fileListMediaLimit(mimetype: string): (typeof FILE_LIST_MEDIA_LI
 /**
  * One option of a list. `id` names an existing option of this list (kept, renamed); an option
  * without `id` is new; options left out of a `PUT` are removed with their files. `path` is the
- * storage key the server gave: left out or sent back unchanged keeps the file, null drops it, any
- * other value is refused (400 naming it). `mediaType` is the server's (from the upload) and is
+ * storage key the server gave: left out (or '') or sent back unchanged keeps the file, null drops
+ * it, any other value is refused (400 naming it). `mediaType` is the server's (from the upload) and is
  * ignored here. Files arrive only through the upload route.
  */
 export const fileListOptionBody = z.object({
   id: ref('fileListOptions').optional(),
   name: text().trim().min(1, 'required').max(100, 'tooLong'),
-  path: text().max(300, 'tooLong').nullable().optional(),
+  // '' is the spec's modal's new option (no file yet): the same as leaving `path` out.
+  path: z.preprocess((v) => (v === '' ? undefined : v), text().max(300, 'tooLong').nullable().optional()),
   mediaType: text().max(100, 'tooLong').nullable().optional(),
 });
 export type FileListOptionBody = z.infer<typeof fileListOptionBody>;

@@ -315,10 +315,13 @@ export type FlowMediaRoute = keyof typeof FLOW_MEDIA_LIMITS;
 /** Files one `content` upload may carry (`img` and `audio` take one). */
 export const FLOW_MEDIA_MAX_FILES = 20;
 /**
- * The answers: `img` and `audio` the stored file's name (a JSON string), `content` the names in
- * the order sent. A name is what a media node's data carries (`url`, a block element's `value`).
+ * The answers: `img` and `audio` `{name}` (the stored file's name, which the spec's node dialogs
+ * read as `data.name`), `content` the names in the order sent. A name is what a media node's data
+ * carries (`url`, a block element's `value`).
  */
-export type FlowMediaName = string;
+export interface FlowMediaName {
+  name: string;
+}
 export type FlowMediaNames = string[];
 /** `GET /flowbuilder/media?name=`: a file the flow API stored, to staff of its company. */
 export const flowMediaQuery = z.object({ name: mediaName });

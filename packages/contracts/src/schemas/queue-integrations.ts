@@ -75,7 +75,7 @@ const integrationFields = {
   name: name2to50,
   /** Dialogflow: the agent's project (the service account's `project_id` is used to call it). */
   projectName: shortText.optional().default(''),
-  /** Dialogflow: the service account key file (JSON); flowbuilder: `{"flowId": n}`. */
+  /** Dialogflow: the service account key file (JSON); flowbuilder: `{"flowId": n}` ('' none chosen). */
   jsonContent: text().max(20_000, 'tooLong').optional().default(''),
   language: orDefault(z.enum(DIALOGFLOW_LANGUAGES), 'pt-BR'),
   /** webhook / n8n: where messages are posted; typebot: the Typebot viewer's base URL. */
@@ -104,7 +104,7 @@ type IntegrationShape = {
 
 /**
  * What each type needs: webhook, n8n and typebot a URL; typebot its slug; dialogflow a service
- * account (or the mask of the stored one, on edit); flowbuilder `{"flowId": n}`. On an edit
+ * account (or the mask of the stored one, on edit); flowbuilder `{"flowId": n}` or nothing yet. On an edit
  * (`partial`), only the fields sent are checked against the type sent (the server checks the
  * saved whole again).
  */
@@ -127,9 +127,13 @@ export function checkIntegrationFields(value: IntegrationShape, ctx: z.Refinemen
       need('jsonContent', readServiceAccount(json) !== undefined || hasMaskedKey(json), 'invalidServiceAccount');
       break;
     }
-    case 'flowbuilder':
-      need('jsonContent', readFlowbuilderContent(value.jsonContent ?? '') !== undefined, 'invalidFlow');
+    case 'flowbuilder': {
+      // Blank: no flow chosen yet (the spec's dialog has only a name); it then hands tickets to
+      // attendants with a note, as for a flow gone.
+      const json = value.jsonContent ?? '';
+      need('jsonContent', json.trim() === '' || readFlowbuilderContent(json) !== undefined, 'invalidFlow');
       break;
+    }
     default:
   }
 }

@@ -37,6 +37,8 @@ export interface TopicEvent<T extends Topic> {
   readonly audience: Audience;
   /** The audience's sockets are closed shortly after hearing it (their sessions ended). */
   readonly thenClose?: true;
+  /** Heard as `company-{id}-{topic}-{channel}`: one record's own channel (the spec's per-list reload). */
+  readonly channel?: string;
   readonly [built]: true;
 }
 
@@ -65,9 +67,16 @@ export function domainEvent<T extends Topic, P extends { action: EventPayload<T>
   topic: T,
   payload: P & SentAs<P, EventPayload<T>>,
   audience: Audience,
-  opts: { thenClose?: true } = {},
+  opts: { thenClose?: true; channel?: string | number } = {},
 ): TopicEvent<T> {
-  const event = { companyId, topic, payload, audience, ...(opts.thenClose ? { thenClose: true } : {}) };
+  const event = {
+    companyId,
+    topic,
+    payload,
+    audience,
+    ...(opts.thenClose ? { thenClose: true } : {}),
+    ...(opts.channel === undefined ? {} : { channel: String(opts.channel) }),
+  };
   return event as unknown as TopicEvent<T>;
 }
 

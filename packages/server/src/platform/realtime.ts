@@ -226,7 +226,8 @@ export class RealtimeHub implements Publisher {
     const steps = events.map((ev): Step => {
       if ('control' in ev) return { userId: ev.userId, scope: ev.scope };
       if (ev.audience.to === 'everyone') return { topic: ev.topic, payload: ev.payload, only: ev.audience.only };
-      const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), eventName(ev.companyId, ev.topic), ev.payload];
+      const name = eventName(ev.companyId, ev.topic) + (ev.channel === undefined ? '' : `-${ev.channel}`);
+      const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), name, ev.payload];
       if (ev.thenClose) emit.push(1);
       return emit;
     });

@@ -17,10 +17,13 @@ export function ensureFullyEditable(row: Pick<CampaignRow, 'status' | 'scheduled
   if (!fullyEditable(row)) throw notEditable();
 }
 
+/** A time to the minute: the spec's dialog holds the schedule without seconds and sends it back so. */
+const minuteOf = (at: Date | null | undefined) => (at ? Math.floor(at.getTime() / 60_000) : null);
+
 /**
  * A `PUT`'s fields against the campaign's state. A CANCELADA campaign changes its name and
- * messages; any other field must come as it is (the web sends the whole form back). Running,
- * finished, or starting within the hour: nothing (409).
+ * messages; any other field must come as it is (the web sends the whole form back; the schedule
+ * to the minute). Running, finished, or starting within the hour: nothing (409).
  */
 export function ensureEditable(
   row: CampaignRow,
@@ -39,7 +42,7 @@ export function ensureEditable(
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || CANCELLED_EDITABLE.has(key)) continue;
     if (key === 'scheduledAt') {
-      if ((scheduledAt?.getTime() ?? null) !== (row.scheduledAt?.getTime() ?? null)) throw notEditable();
+      if (minuteOf(scheduledAt) !== minuteOf(row.scheduledAt)) throw notEditable();
     } else if ((value ?? null) !== (current[key] ?? null)) throw notEditable();
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { contactListItemEvents } from '../contact-lists/contact-list-events.js';
+import { loadFirstPage } from '../contact-lists/contact-list-view.js';
 
 /** The Cloud API's "not on WhatsApp" refusal (Graph error 131026), as the outbox records it. */
 const NOT_ON_WHATSAPP = '(^|[^0-9])131026([^0-9]|$)';
@@ -41,6 +42,7 @@ export async function settleCampaigns(
       (select array_agg(distinct contact_list_id) from invalid) as lists
     from settled group by campaign_id`);
   const lists = new Set(rows.flatMap((r) => r.lists ?? []));
-  for (const listId of lists) events.push(contactListItemEvents.reload(companyId, Number(listId)));
+  for (const listId of lists)
+    events.push(...contactListItemEvents.reload(companyId, Number(listId), await loadFirstPage(tx, Number(listId))));
   return new Map(rows.map((r) => [Number(r.campaign_id), r.n]));
 }

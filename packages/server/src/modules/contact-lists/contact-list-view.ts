@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContactList, ContactListItem } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { contactListItems, contactLists } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
+import { PAGE_SIZE } from '../../platform/pagination.js';
 import { wireMatches } from '../../platform/wire.js';
 
 /** A list as the API shows it: its fields and how many items it holds. */
@@ -61,3 +62,13 @@ export type ContactListItemView = NonNullable<Awaited<ReturnType<typeof loadCont
 
 wireMatches<ContactListView, ContactList>(true);
 wireMatches<ContactListItemView, ContactListItem>(true);
+
+/** The list's first page as `GET /contact-list-items` answers it unsearched (by name, 20). */
+export function loadFirstPage(tx: Tx, contactListId: number): Promise<ContactListItemView[]> {
+  return tx
+    .select(contactListItemColumns)
+    .from(contactListItems)
+    .where(eq(contactListItems.contactListId, contactListId))
+    .orderBy(asc(contactListItems.name), asc(contactListItems.id))
+    .limit(PAGE_SIZE);
+}

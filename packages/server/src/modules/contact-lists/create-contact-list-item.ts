@@ -31,7 +31,7 @@ export function createContactListItem(ctx: Ctx, input: ContactListItemBody) {
       .returning({ id: contactListItems.id });
     if (!row) throw duplicatedContact();
     const item = (await loadContactListItem(tx, row.id))!;
-    events.push(contactListItemEvents.saved(actor.companyId, 'create', item));
+    events.push(...contactListItemEvents.saved(actor.companyId, 'create', item));
     return item;
   });
 }

@@ -14,7 +14,7 @@ export function createContactList(ctx: Ctx, input: ContactListBody) {
       .values({ companyId: actor.companyId, name: input.name })
       .returning({ id: contactLists.id });
     const list = (await loadContactList(tx, row!.id))!;
-    events.push(contactListEvents.saved(actor.companyId, 'create', list));
+    events.push(...contactListEvents.saved(actor.companyId, 'create', list));
     return list;
   });
 }

@@ -13,6 +13,6 @@ export function deleteContactListItem(ctx: Ctx, id: number) {
       .where(eq(contactListItems.id, id))
       .returning({ contactListId: contactListItems.contactListId });
     if (!row) throw notFound('contact list item');
-    events.push(contactListItemEvents.deleted(actor.companyId, row.contactListId, id));
+    events.push(...contactListItemEvents.deleted(actor.companyId, row.contactListId, id));
   });
 }

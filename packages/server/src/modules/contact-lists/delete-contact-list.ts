@@ -10,6 +10,6 @@ export function deleteContactList(ctx: Ctx, id: number) {
   return ctx.tenant(async (tx, events) => {
     const [row] = await tx.delete(contactLists).where(eq(contactLists.id, id)).returning({ id: contactLists.id });
     if (!row) throw notFound('contact list');
-    events.push(contactListEvents.deleted(actor.companyId, id));
+    events.push(...contactListEvents.deleted(actor.companyId, id));
   });
 }

@@ -72,7 +72,7 @@ export async function checkListNumbers(deps: Deps, companyId: number, contactLis
         .set({ isWhatsappValid: valid, updatedAt: new Date() })
         .where(and(eq(contactListItems.id, item.id), eq(contactListItems.number, item.number)))
         .returning(contactListItemColumns);
-      if (row) events.push(contactListItemEvents.saved(companyId, 'update', row));
+      if (row) events.push(...contactListItemEvents.saved(companyId, 'update', row));
     });
     checked++;
     await pause(paceMs);

@@ -35,7 +35,7 @@ export function updateContactListItem(ctx: Ctx, id: number, input: ContactListIt
         })
         .where(eq(contactListItems.id, id));
       const item = (await loadContactListItem(tx, id))!;
-      events.push(contactListItemEvents.saved(actor.companyId, 'update', item));
+      events.push(...contactListItemEvents.saved(actor.companyId, 'update', item));
       return item;
     })
     .catch(mapDuplicate);

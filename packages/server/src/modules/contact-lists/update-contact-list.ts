@@ -18,7 +18,7 @@ export function updateContactList(ctx: Ctx, id: number, input: ContactListUpdate
       .returning({ id: contactLists.id });
     if (!row) throw notFound('contact list');
     const list = (await loadContactList(tx, id))!;
-    events.push(contactListEvents.saved(actor.companyId, 'update', list));
+    events.push(...contactListEvents.saved(actor.companyId, 'update', list));
     return list;
   });
 }

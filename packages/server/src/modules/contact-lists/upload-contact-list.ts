@@ -12,7 +12,7 @@ import { invalid, notFound } from '../../platform/errors.js';
 import { spoolMultipartFile } from '../../platform/uploads.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import { readContactRow } from '../contacts/read-contact-row.js';
-import { holdContactList, loadContactList } from './contact-list-view.js';
+import { holdContactList, loadContactList, loadFirstPage } from './contact-list-view.js';
 import { contactListItemEvents } from './contact-list-events.js';
 import { sheetRows, type Cell } from './read-sheet.js';
 import { queueValidityCheck } from './jobs.js';
@@ -126,7 +126,7 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
     if (!columns) throw invalid({ [field]: 'missingColumns' }, 'The sheet is empty:');
     await flush();
     await ctx.tenant(async (tx, events) => {
-      events.push(contactListItemEvents.reload(actor.companyId, id));
+      events.push(...contactListItemEvents.reload(actor.companyId, id, await loadFirstPage(tx, id)));
       if (result.added > 0) await queueValidityCheck(ctx.deps, tx, actor.companyId, id);
     });
     return result;

@@ -270,10 +270,10 @@ describe('company-{id}-file events', () => {
     for (const who of ['admin', 'ana'] as const) {
       const events = heard[who].heard;
       expect(events.map((e) => e.action)).toEqual(['create', 'update', 'update', 'delete']);
-      expect(events[0]).toEqual({ action: 'create', record: list });
+      expect(events[0]).toEqual({ action: 'create', record: list, files: list });
       expect(events[1]).toMatchObject({ action: 'update', record: { id: list.id, name: 'Renomeada' } });
-      expect(events[2]).toEqual({ action: 'update', record: up.body });
-      expect(events[3]).toEqual({ action: 'delete', id: list.id });
+      expect(events[2]).toEqual({ action: 'update', record: up.body, files: up.body });
+      expect(events[3]).toEqual({ action: 'delete', id: list.id, fileId: list.id });
     }
     expect(heard.neighbour.heard).toEqual([]);
     expect(heard.neighbourOwn.heard).toEqual([]);

@@ -441,13 +441,14 @@ const fetchMedia = (token: string, name: string) =>
 const KEY = (companyId: number, ext: string) => new RegExp(`^${companyId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.${ext}$`);
 
 describe('flow media: upload, name, serve', () => {
-  it('an image goes up (png or jpeg) and answers its name, the storage key, served to the company only', async () => {
-    const png = await upload(ana.token, 'img', [media(PNG, 'image/png', 'logo da loja.png')]);
-    expect(png.status, JSON.stringify(png.body)).toBe(200);
-    expect(png.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(png.body).toMatch(KEY(a.companyId, 'png'));
+  it('an image goes up (png or jpeg) and answers {name}, the storage key, served to the company only', async () => {
+    const uploaded = await upload(ana.token, 'img', [media(PNG, 'image/png', 'logo da loja.png')]);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(uploaded.body).toEqual({ name: expect.stringMatching(KEY(a.companyId, 'png')) });
+    const png = { body: uploaded.body.name as string };
     const jpeg = await upload(a.admin.token, 'img', [media(JPEG, 'image/jpeg', 'foto.jpg')]);
-    expect(jpeg.body).toMatch(KEY(a.companyId, 'jpg'));
+    expect(jpeg.body).toEqual({ name: expect.stringMatching(KEY(a.companyId, 'jpg')) });
     const served = await fetchMedia(a.admin.token, png.body);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -471,10 +472,10 @@ describe('flow media: upload, name, serve', () => {
   it('audio takes ogg (opus) and mp3; content takes several of image, audio and video and answers their names in order', async () => {
     const ogg = await upload(ana.token, 'audio', [media(OGG, 'audio/ogg', 'voz.opus')]);
     expect(ogg.status, JSON.stringify(ogg.body)).toBe(200);
-    expect(ogg.body).toMatch(KEY(a.companyId, 'ogg'));
-    expect((await upload(ana.token, 'audio', [media(MP3, 'audio/mpeg', 'musica.mp3')])).body).toMatch(
-      KEY(a.companyId, 'mp3'),
-    );
+    expect(ogg.body).toEqual({ name: expect.stringMatching(KEY(a.companyId, 'ogg')) });
+    expect((await upload(ana.token, 'audio', [media(MP3, 'audio/mpeg', 'musica.mp3')])).body).toEqual({
+      name: expect.stringMatching(KEY(a.companyId, 'mp3')),
+    });
     const content = await upload(ana.token, 'content', [
       media(PNG, 'image/png', 'a.png'),
       media(OGG, 'audio/ogg', 'b.ogg'),
@@ -498,7 +499,7 @@ describe('flow media: upload, name, serve', () => {
         media(MP4, 'video/mp4', 'c.mp4'),
       ])
     ).body as string[];
-    const theirs = (await upload(b.admin.token, 'img', [media(PNG, 'image/png', 'x.png')])).body as string;
+    const theirs = (await upload(b.admin.token, 'img', [media(PNG, 'image/png', 'x.png')])).body.name as string;
     const node = (type: 'img' | 'audio' | 'video', url: string, x: number): FlowNode =>
       ({
         id: nodeId(),

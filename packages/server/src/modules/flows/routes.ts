@@ -55,16 +55,12 @@ export const flowRoutes =
     // The schema's output is the graph as typed by the contracts (its refinements keep zod's inferred type loose).
     app.post('/flow', { schema: { body: flowGraphBody } }, (req) => saveFlowGraph(req.ctx, req.body as FlowGraphBody));
 
-    // The answers are JSON: a name (a JSON string) for img and audio, the names for content.
-    app.post('/img', { config: upload }, async (req, reply) => {
-      const [name] = await uploadFlowMedia(req.ctx, 'img', req);
-      return reply.type('application/json').send(JSON.stringify(name));
-    });
+    // img and audio answer `{name}` (the spec's node dialogs read `data.name`), content the names.
+    app.post('/img', { config: upload }, async (req) => ({ name: (await uploadFlowMedia(req.ctx, 'img', req))[0]! }));
 
-    app.post('/audio', { config: upload }, async (req, reply) => {
-      const [name] = await uploadFlowMedia(req.ctx, 'audio', req);
-      return reply.type('application/json').send(JSON.stringify(name));
-    });
+    app.post('/audio', { config: upload }, async (req) => ({
+      name: (await uploadFlowMedia(req.ctx, 'audio', req))[0]!,
+    }));
 
     app.post('/content', { config: upload }, (req) => uploadFlowMedia(req.ctx, 'content', req));
 

@@ -12,7 +12,7 @@ import { mediaRules } from './flow-media.js';
  * within its kind's size (413 naming `medias` with `maxBytes`), stored under a key the storage
  * makes and recorded in `flow_media`. The key is the file's name from then on: the answer, what a
  * media node's data carries, what `GET /flowbuilder/media?name=` serves. `img` and `audio` take
- * one file and answer its name; `content` takes several and answers their names in order.
+ * one file and answer `{name}`; `content` takes several and answers their names in order.
  */
 export async function uploadFlowMedia(ctx: Ctx, route: FlowMediaRoute, req: FastifyRequest): Promise<string[]> {
   const { actor, deps } = ctx;
