@@ -9,7 +9,7 @@ export const SETTING_DEFAULTS = {
   sendGreetingMessageOneQueues: 'enabled',
   chatBotType: 'text',
   asaas: '',
-  campaignsEnabled: 'enabled',
+  campaignsEnabled: 'true',
   userCreation: 'enabled',
   sideMenuOpen: 'enabled',
 } as const;
@@ -29,10 +29,22 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
   sendGreetingMessageOneQueues: ON_OFF,
   chatBotType: ['text'],
   asaas: null,
-  campaignsEnabled: ON_OFF,
+  /** The spec's value (`true`): its client shows the campaign pages when the value is "true". */
+  campaignsEnabled: ['true', 'false'],
   userCreation: ON_OFF,
   sideMenuOpen: ON_OFF,
 };
+
+/** Other spellings a key's values are written with, read as the stored value (Balcão said enabled). */
+const SETTING_ALIASES: Partial<Record<SettingKey, Readonly<Record<string, string>>>> = {
+  campaignsEnabled: { enabled: 'true', disabled: 'false' },
+};
+
+/** `value` as `key` stores it: an alias of one of its values becomes that value. */
+export function settingValueOf(key: SettingKey, value: string): string {
+  const aliases = SETTING_ALIASES[key];
+  return aliases && Object.hasOwn(aliases, value) ? aliases[value]! : value;
+}
 
 /** Secret settings (a billing token): only admins read them; others never receive the value. */
 export const ADMIN_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];

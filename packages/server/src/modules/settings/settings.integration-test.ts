@@ -92,6 +92,20 @@ describe('PUT /api/settings/{key}', () => {
     expect((await settingsOf(a))[key]).toBe(value);
   });
 
+  it('campaignsEnabled takes the spec’s "true"/"false"; Balcão’s former "enabled"/"disabled" are stored as those', async () => {
+    for (const [sent, stored] of [
+      ['false', 'false'],
+      ['true', 'true'],
+      ['disabled', 'false'],
+      ['enabled', 'true'],
+    ]) {
+      const res = await a.admin.api.put('/api/settings/campaignsEnabled', { value: sent });
+      expect(res.body, sent).toEqual({ key: 'campaignsEnabled', value: stored });
+      expect((await settingsOf(a)).campaignsEnabled).toBe(stored);
+    }
+    expectError(await a.admin.api.put('/api/settings/campaignsEnabled', { value: 'on' }), 400, 'ERR_VALIDATION');
+  });
+
   it('changes only the caller’s company', async () => {
     expect((await a.admin.api.put('/api/settings/call', { value: 'enabled' })).status).toBe(200);
     expect((await b.admin.api.put('/api/settings/call', { value: 'disabled' })).status).toBe(200);

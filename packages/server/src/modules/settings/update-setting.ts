@@ -1,4 +1,4 @@
-import { isSettingKey, SETTING_VALUES, type Setting } from '@balcao/contracts';
+import { isSettingKey, settingValueOf, SETTING_VALUES, type Setting } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { settings } from '../../db/schema/index.js';
@@ -9,8 +9,9 @@ import { settingEvents } from './setting-events.js';
  * `PUT /settings/{key}`: a known key, one of its allowed values (free text where the contracts
  * allow any). The change is heard by the company, a secret one by its admins only.
  */
-export async function updateSetting(ctx: Ctx, key: string, value: string) {
+export async function updateSetting(ctx: Ctx, key: string, sent: string) {
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `Unknown setting ${key}`);
+  const value = settingValueOf(key, sent);
   const allowed = SETTING_VALUES[key];
   if (allowed && !allowed.includes(value)) throw invalid({ value: `oneOf:${allowed.join('|')}` });
   const { companyId } = ctx.actor;
