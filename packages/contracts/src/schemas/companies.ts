@@ -3,7 +3,7 @@ import { RECURRENCES, type Recurrence } from '../plans.js';
 import type { Plan } from './plans.js';
 import type { Setting } from './settings.js';
 import { WEEKDAYS } from '../constants.js';
-import { editOf, email, hhmm, name2to50, password5to50, ref, text } from './common.js';
+import { editOf, email, hhmm, name2to50, orDefault, password5to50, ref, text } from './common.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
@@ -33,7 +33,8 @@ export const companyBody = z.object({
   planId: ref('plans'),
   status: z.boolean().default(true),
   dueDate: dueDate.optional(),
-  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  /** The company form sends `''` when no recurrence is picked: monthly, or unchanged in an edit. */
+  recurrence: orDefault(z.enum(RECURRENCES), 'MENSAL'),
   campaignsEnabled: z.boolean().optional(),
   /** Optional first admin when an operator creates a company. */
   password: password5to50.optional(),
