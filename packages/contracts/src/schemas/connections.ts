@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOf, name2to50, numeric, ref, text, type RefMeta } from './common.js';
+import { editOf, name2to50, numeric, orDefault, ref, refOrNone, text, type RefMeta } from './common.js';
 import { scheduleDay, WEEK_EXAMPLE, type ScheduleDay } from './companies.js';
 import type { QueueRef } from './users.js';
 import { isMaskedSecret } from './secrets.js';
@@ -12,17 +12,17 @@ export type Provider = (typeof PROVIDERS)[number];
 
 const message = text().max(4096, 'tooLong');
 const minutes = numeric(z.number().int().min(0).max(525_600));
-
+/** A number field the spec's connection form leaves blank (`''`): its default, or unchanged in an edit. */
+const minutesOr = (fallback: number) => orDefault(minutes, fallback);
+/** A select left at "none" (`''`, `false` or null): no row. */
+const noneOr = (entity: Parameters<typeof ref>[0]) => refOrNone(entity).default(null);
 
 /**
  * A Cloud API field the web may send back as it was shown: null (a connection of another
  * provider) or a masked secret means "unchanged", never a new value.
  */
 const keptWhenShown = <T extends z.ZodType>(inner: T) =>
-  z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && isMaskedSecret(v)) ? undefined : v),
-    inner.optional(),
-  );
+  z.preprocess((v) => (v === null || (typeof v === 'string' && isMaskedSecret(v)) ? undefined : v), inner.optional());
 
 /** Business hours: none, or the whole week with each weekday once. */
 const connectionSchedules = z
@@ -44,17 +44,21 @@ export const connectionBody = z.object({
   outOfHoursMessage: message.default(''),
   ratingMessage: message.default(''),
   expiresInactiveMessage: message.default(''),
-  expiresTicket: minutes.default(0),
-  timeUseBotQueues: minutes.default(0),
-  maxUseBotQueues: numeric(z.number().int().min(0).max(100)).default(3),
-  timeToTransfer: minutes.nullable().default(null),
-  transferQueueId: ref('queues').nullable().default(null),
-  promptId: ref('prompts').nullable().default(null),
-  integrationId: ref('queueIntegrations').nullable().default(null),
+  expiresTicket: minutesOr(0),
+  timeUseBotQueues: minutesOr(0),
+  maxUseBotQueues: orDefault(numeric(z.number().int().min(0).max(100)), 3),
+  /** Blank (`''`) is none, as null: the form's cleared field. */
+  timeToTransfer: z.preprocess((v) => (v === '' ? null : v), minutes.nullable()).default(null),
+  transferQueueId: noneOr('queues'),
+  promptId: noneOr('prompts'),
+  integrationId: noneOr('queueIntegrations'),
   queueIds: z.array(ref('queues')).max(200).default([]),
   schedules: connectionSchedules.default([]),
-  /** External API bearer; generated when omitted. */
-  token: z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
+  /** External API bearer; generated when omitted or blank (the spec's form starts with `''`), unchanged in an edit. */
+  token: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
+  ),
   // Cloud API only (ignored for the other providers)
   phoneNumberId: keptWhenShown(
     z
