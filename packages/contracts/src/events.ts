@@ -49,6 +49,18 @@ export type Topic = (typeof TOPICS)[number];
 
 export const eventName = (companyId: number, topic: Topic) => `company-${companyId}-${topic}`;
 
+/**
+ * The second name a topic's events also go out under, for the spec's web client, which listens
+ * to two topics under names of its own: its schedules page to `company{id}-schedule` (no hyphen
+ * after "company"), its announcements page and pop-over to `company-announcement` (one name for
+ * every company). Undefined for every other topic.
+ */
+export function legacyEventName(companyId: number, topic: Topic): string | undefined {
+  if (topic === 'schedule') return `company${companyId}-schedule`;
+  if (topic === 'announcement') return 'company-announcement';
+  return undefined;
+}
+
 /** Events the client emits. */
 export const CLIENT_EVENTS = {
   joinChatBox: 'joinChatBox',
@@ -124,7 +136,8 @@ export interface EventPayloads {
   chat:
     | { action: 'new-message'; newMessage: ChatMessage; chat: Chat }
     | { action: 'update'; chat: Chat }
-    | { action: 'delete'; chatId: number };
+    /** `id` as well: the spec's chat page reads the deleted chat's `id`, Balcão's web `chatId`. */
+    | { action: 'delete'; chatId: number; id: number };
   /** A campaign with its progress: every state change, and its counts while it runs (at most once a second). */
   campaign: { action: 'create' | 'update'; record: CampaignDetail } | { action: 'delete'; id: number };
   /** File lists. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOf, idList, pageNumber, ref, text } from './common.js';
+import { editOf, idList, orDefault, pageNumber, ref, text } from './common.js';
 
 /** Tickets per page of `GET /ticket/kanban` (the board spreads them over its lanes). */
 export const KANBAN_PAGE_SIZE = 100;
@@ -12,6 +12,8 @@ export const tagColor = text()
   .max(20)
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'invalidColor');
+/** A tag's colour when its dialog leaves the picker untouched. */
+export const DEFAULT_TAG_COLOR = '#A4CCCC';
 /** `kanban` is 0 or 1 (true/false accepted): 1 makes the tag a lane of the kanban board. */
 export const kanbanFlag = z.preprocess(
   (v) => (typeof v === 'boolean' ? Number(v) : v),
@@ -19,13 +21,15 @@ export const kanbanFlag = z.preprocess(
 );
 
 /**
- * `POST /tags`. Only holders of `tag-modal:editKanban` (admins) may set `kanban` to 1 or change
- * it; a plain user sending back the value a tag already has is fine. `userId` (who the tag is
- * for; it grants nothing) defaults to the creator and must name a user of the company.
+ * `POST /tags`. `color` blank (`""` or null: the spec's dialog sends `""` when no colour was
+ * picked) or absent is the default colour; in an edit it changes nothing. Only holders of
+ * `tag-modal:editKanban` (admins) may set `kanban` to 1 or change it; a plain user sending back
+ * the value a tag already has is fine. `userId` (who the tag is for; it grants nothing) defaults
+ * to the creator and must name a user of the company.
  */
 export const tagBody = z.object({
   name: tagName,
-  color: tagColor.optional(),
+  color: orDefault(tagColor, DEFAULT_TAG_COLOR),
   kanban: kanbanFlag.default(0),
   userId: ref('users').nullable().optional(),
 });

@@ -71,9 +71,16 @@ export const MEDIA_KINDS: Record<ExternalApiMediaType, MediaKind> = {
 /** Looked up by the caller's content type: a Map, so `__proto__` or `constructor` find nothing. */
 const KIND_OF_TYPE = new Map<string, MediaKind>(Object.entries(MEDIA_KINDS));
 
-/** The kind of a declared content type (parameters and case ignored), when it is accepted. */
+/**
+ * Names browsers and libraries give a type that are not its registered one, read as that one:
+ * the spec's web client records voice notes as `audio/mp3` (its MP3 recorder's blob type).
+ */
+const TYPE_ALIASES = new Map<string, ExternalApiMediaType>([['audio/mp3', 'audio/mpeg']]);
+
+/** The kind of a declared content type (parameters and case ignored, aliases read), when it is accepted. */
 export function mediaKindOf(mimetype: string): { mimetype: ExternalApiMediaType; kind: MediaKind } | undefined {
-  const base = mimetype.split(';')[0]!.trim().toLowerCase();
+  const declared = mimetype.split(';')[0]!.trim().toLowerCase();
+  const base = TYPE_ALIASES.get(declared) ?? declared;
   const kind = KIND_OF_TYPE.get(base);
   return kind && { mimetype: base as ExternalApiMediaType, kind };
 }

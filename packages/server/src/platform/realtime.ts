@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { can, eventName, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
+import { can, eventName, legacyEventName, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
 import type { Publisher } from './context.js';
 import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
@@ -71,15 +71,22 @@ function broadcastLocally(io: Server, { topic, payload, only }: Broadcast): void
   if (only === 'super') {
     for (const id of nsp.adapter.rooms.get(rooms.super()) ?? []) {
       const s = nsp.sockets.get(id);
-      if (s) s.emit(eventName((s.data as SocketData).companyId, topic), payload);
+      if (!s) continue;
+      const companyId = (s.data as SocketData).companyId;
+      s.emit(eventName(companyId, topic), payload);
+      const legacy = legacyEventName(companyId, topic);
+      if (legacy) s.emit(legacy, payload);
     }
     return;
   }
   for (const room of [...nsp.adapter.rooms.keys()]) {
     const companyId = rooms.companyOf(room);
     if (companyId === undefined) continue;
-    const to = io.local.to(room);
-    (only === 'others' ? to.except(rooms.super()) : to).emit(eventName(companyId, topic), payload);
+    const local = io.local.to(room);
+    const to = only === 'others' ? local.except(rooms.super()) : local;
+    to.emit(eventName(companyId, topic), payload);
+    const legacy = legacyEventName(companyId, topic);
+    if (legacy) to.emit(legacy, payload);
   }
 }
 
@@ -223,14 +230,24 @@ export class RealtimeHub implements Publisher {
   publish(events: readonly DomainEvent[]): void {
     const io = this.io;
     if (!io || events.length === 0) return;
-    const steps = events.map((ev): Step => {
-      if ('control' in ev) return { userId: ev.userId, scope: ev.scope };
-      if (ev.audience.to === 'everyone') return { topic: ev.topic, payload: ev.payload, only: ev.audience.only };
+    const steps: Step[] = [];
+    for (const ev of events) {
+      if ('control' in ev) {
+        steps.push({ userId: ev.userId, scope: ev.scope });
+        continue;
+      }
+      if (ev.audience.to === 'everyone') {
+        steps.push({ topic: ev.topic, payload: ev.payload, only: ev.audience.only });
+        continue;
+      }
       const name = eventName(ev.companyId, ev.topic) + (ev.channel === undefined ? '' : `-${ev.channel}`);
       const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), name, ev.payload];
       if (ev.thenClose) emit.push(1);
-      return emit;
-    });
+      steps.push(emit);
+      // The spec's client's own name for the topic, to the same rooms (the two go out together).
+      const legacy = ev.channel === undefined ? legacyEventName(ev.companyId, ev.topic) : undefined;
+      if (legacy) steps.push([emit[0], legacy, ev.payload]);
+    }
     deliverLocally(io, steps);
     // The other processes, when there are any (the adapter knows them by their heartbeats).
     const adapter = io.of('/').adapter;

@@ -19,7 +19,7 @@ export function createChat(ctx: Ctx, input: ChatBody) {
       .insert(chatUsers)
       .values(members.map((userId) => ({ chatId: row!.id, userId, companyId: actor.companyId })));
     const chat = await loadChat(tx, row!.id);
-    events.push(chatEvents.updated(actor.companyId, chat));
+    events.push(...chatEvents.updated(actor.companyId, chat));
     return chat;
   });
 }

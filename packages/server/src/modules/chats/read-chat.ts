@@ -20,7 +20,7 @@ export function readChat(ctx: Ctx, id: number) {
       .where(and(eq(chatUsers.chatId, id), eq(chatUsers.userId, actor.userId), gt(chatUsers.unreads, 0)))
       .returning({ userId: chatUsers.userId });
     const chat = await loadChat(tx, id);
-    if (cleared.length > 0) events.push(chatEvents.updated(actor.companyId, chat, [actor.userId]));
+    if (cleared.length > 0) events.push(...chatEvents.updated(actor.companyId, chat, [actor.userId]));
     return chat;
   });
 }

@@ -44,7 +44,7 @@ export function sendChatMessage(ctx: Ctx, id: number, { message }: { message: st
     // The sender is a member (checked above, under the lock): their name comes with the chat.
     const sender = chat!.users.find((u) => u.userId === actor.userId)?.user ?? null;
     const newMessage = { ...row!, sender };
-    events.push(chatEvents.newMessage(actor.companyId, newMessage, chat!));
+    events.push(...chatEvents.newMessage(actor.companyId, newMessage, chat!));
     return newMessage;
   });
 }

@@ -34,7 +34,7 @@ export function updateChat(ctx: Ctx, id: number, input: ChatUpdateBody) {
       .set({ ...(input.title !== undefined && { title: input.title }), updatedAt: new Date() })
       .where(eq(chats.id, id));
     const chat = await loadChat(tx, id);
-    events.push(chatEvents.updated(actor.companyId, chat));
+    events.push(...chatEvents.updated(actor.companyId, chat));
     if (removed.length > 0) events.push(chatEvents.deleted(actor.companyId, id, removed));
     return chat;
   });
