@@ -127,8 +127,18 @@ describe('tickets and their messages', () => {
     });
     expect(created.ticket).toMatchObject({ id: sent.ticketId, userId: null, status: 'pending' });
     expect(created.contact).toMatchObject({ name: 'Maria Cliente', profilePicUrl: expect.any(String) });
-    // The list replaces its ticket with this one and reads `ticket.contact.name`.
-    expect(created.ticket.contact).toMatchObject({ name: 'Maria Cliente', number: customer.number });
+    // The list puts this ticket in place of its own and shows its contact, queue, connection,
+    // user, tags, unread count and last message.
+    expect(created.ticket).toMatchObject({
+      contact: { name: 'Maria Cliente', number: customer.number, profilePicUrl: expect.any(String) },
+      queue: null,
+      user: null,
+      whatsapp: { id: conn.id, name: expect.any(String) },
+      tags: [],
+      unreadMessages: 1,
+      lastMessage: 'Olá, preciso de ajuda com meu pedido',
+      isGroup: false,
+    });
     ticket = { id: sent.ticketId };
   });
 
@@ -219,6 +229,24 @@ describe('tickets and their messages', () => {
       'ticket delete (left the pending list)',
       since,
     );
+    // The open tab ("assigned"): showAll off, the user's queues as JSON.
+    const open = ok(
+      await admin.call('GET /tickets', '/tickets', {
+        params: {
+          pageNumber: 1,
+          tags: '[]',
+          users: '[]',
+          status: 'open',
+          showAll: false,
+          queueIds: JSON.stringify([queue.id]),
+        },
+      }),
+      'open tab',
+    );
+    expect(open.tickets.find((x: any) => x.id === ticket.id)).toMatchObject({
+      status: 'open',
+      userId: tenant.admin.id,
+    });
   });
 
   it('GET /tickets/u/{uuid} and GET /tickets/{id}: the opened ticket', async () => {
@@ -785,7 +813,13 @@ describe('users', () => {
       'user update',
       since,
     );
-    expect(update.user).toMatchObject({ name: 'Bruno Novo', email, profile: 'user' });
+    // The users page puts it in its table; useAuth, when it is the signed-in user, takes it as theirs.
+    expect(update.user).toMatchObject({
+      name: 'Bruno Novo',
+      email,
+      profile: 'user',
+      queues: [expect.objectContaining({ id: queue.id, name: 'Vendas', color: '#0a7cff' })],
+    });
     const since2 = adminTab.mark();
     ok(await admin.call('DELETE /users/{id}', `/users/${user.id}`), 'delete user');
     await adminTab.next(
