@@ -181,6 +181,14 @@ describe('tickets and their messages', () => {
     );
     expect(search.tickets.map((x: any) => x.id)).toContain(ticket.id);
     expect(typeof search.hasMore).toBe('boolean');
+    // The day filters (created, last updated), as yyyy-MM-dd.
+    const today = ok(
+      await admin.call('GET /tickets', '/tickets', {
+        params: { pageNumber: 1, date: day(new Date()), updatedAt: day(new Date()), showAll: true, queueIds: '[]' },
+      }),
+      'day filters',
+    );
+    expect(today.tickets.map((x: any) => x.id)).toContain(ticket.id);
   });
 
   it('GET /settings/, /queue, /whatsapp, /users/list: what the ticket screens read', async () => {
@@ -695,6 +703,11 @@ describe('contacts', () => {
       'search',
     );
     expect(searched.contacts.map((c: any) => c.id)).toEqual([contact.id]);
+    // NewTicketModal's contact search: `api.get("contacts", { params: { searchParam } })`.
+    const picked = ok(await admin.call('GET /contacts', '/contacts', { params: { searchParam: 'joão' } }), 'picker');
+    expect(picked.contacts).toEqual([
+      expect.objectContaining({ id: contact.id, name: 'João Pereira', number: contact.number }),
+    ]);
     const all = ok(
       await admin.call('GET /contacts/list', '/contacts/list', { params: { companyId } }),
       'contacts list',
