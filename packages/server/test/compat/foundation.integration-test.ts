@@ -20,6 +20,8 @@ import type { SpecCall } from './spec-calls.js';
  */
 
 const WEBHOOK_TOKEN = 'asaas-webhook-token-foundation-compat-0001';
+/** How long a live event may take on a loaded machine (NOTIFY, the session holder, the hub). */
+const LIVE_MS = 15_000;
 let t: TestApp;
 let asaas: FakeAsaas;
 const replayed = new Set<SpecCall>();
@@ -205,7 +207,7 @@ describe('signing up and in (pages/Signup, hooks/useAuth, context/Socket)', () =
     try {
       // The admin signs in on another computer: this tab's session ends.
       const elsewhere = await signIn(signup.email, signup.password);
-      const heard = await ended.waitFor(() => true, 'the auth event');
+      const heard = await ended.waitFor(() => true, 'the auth event', LIVE_MS);
       // useAuth: `data.user.id === +userId` logs this tab out.
       expect(heard).toMatchObject({ action: 'update', user: { id: adminUser.id } });
       admin = elsewhere.client;
@@ -273,6 +275,7 @@ describe('connections (pages/Connections, components/WhatsAppModal, QrcodeModal,
     const heard = await sessions.waitFor(
       (e: any) => e.action === 'update' && e.whatsapp?.id === id,
       'the whatsapp event',
+      LIVE_MS,
     );
     expectListedConnection(heard.whatsapp);
   });
@@ -327,7 +330,11 @@ describe('connections (pages/Connections, components/WhatsAppModal, QrcodeModal,
       timeToTransfer: 30,
       expiresTicket: 60,
     });
-    const heard = await sessions.waitFor((e: any) => e.action === 'update' && e.whatsapp?.name === 'Atendimento 24h');
+    const heard = await sessions.waitFor(
+      (e: any) => e.action === 'update' && e.whatsapp?.name === 'Atendimento 24h',
+      undefined,
+      LIVE_MS,
+    );
     expectListedConnection(heard.whatsapp);
     const again = ok(await admin.call('GET /whatsapp/{id}', `/whatsapp/${id}`, { params: { session: 0 } }), 'read');
     expect(again).toMatchObject({ transferQueueId: queueB.id, token: read.token, timeToTransfer: 30 });
@@ -349,20 +356,21 @@ describe('connections (pages/Connections, components/WhatsAppModal, QrcodeModal,
     const sessions = listen(socket, `company-${companyId}-whatsappSession`);
     // "Try again" (DISCONNECTED first, so the start is the client's).
     ok(await admin.call('DELETE /whatsappsession/{id}', `/whatsappsession/${id}`), 'disconnect');
-    const down = await sessions.waitFor((e: any) => e.session?.status === 'DISCONNECTED', 'DISCONNECTED');
+    const down = await sessions.waitFor((e: any) => e.session?.status === 'DISCONNECTED', 'DISCONNECTED', LIVE_MS);
     expectSession(down, id);
     const mark = sessions.heard.length;
     ok(await admin.call('POST /whatsappsession/{id}', `/whatsappsession/${id}`), 'start');
     const shown = await sessions.waitFor(
       (e: any) => sessions.heard.indexOf(e) >= mark && e.session?.status === 'qrcode' && e.session.qrcode !== '',
       'the QR code',
+      LIVE_MS,
     );
     expectSession(shown, id);
     // QrcodeModal: reads the connection's qrcode, then follows the session events.
     const modal = ok(await admin.call('GET /whatsapp/{id}', `/whatsapp/${id}`), 'qr dialog');
     expect(modal.qrcode).toBe(shown.session.qrcode);
     await pair(id);
-    const paired = await sessions.waitFor((e: any) => e.session?.status === 'CONNECTED', 'CONNECTED');
+    const paired = await sessions.waitFor((e: any) => e.session?.status === 'CONNECTED', 'CONNECTED', LIVE_MS);
     // The dialog closes when `session.qrcode` is empty.
     expect(paired.session).toMatchObject({ id, qrcode: '' });
     const before = sessions.heard.length;
@@ -370,6 +378,7 @@ describe('connections (pages/Connections, components/WhatsAppModal, QrcodeModal,
     const renewed = await sessions.waitFor(
       (e: any) => sessions.heard.indexOf(e) >= before && e.session?.status === 'qrcode' && e.session.qrcode !== '',
       'a new QR code',
+      LIVE_MS,
     );
     expectSession(renewed, id);
   });
@@ -384,7 +393,7 @@ describe('connections (pages/Connections, components/WhatsAppModal, QrcodeModal,
     const events = listen(socket, `company-${companyId}-whatsapp`);
     const res = await admin.call('DELETE /whatsapp/{id}', `/whatsapp/${second.id}`);
     expect(res.status).toBeLessThan(300);
-    const heard = await events.waitFor((e: any) => e.action === 'delete', 'the delete event');
+    const heard = await events.waitFor((e: any) => e.action === 'delete', 'the delete event', LIVE_MS);
     expect(heard).toEqual({ action: 'delete', whatsappId: second.id });
   });
 
@@ -709,7 +718,7 @@ describe('settings (hooks/useSettings, components/Settings/Options)', () => {
       body: { key: 'scheduleType', value: 'company' },
     });
     expect(ok(res, 'update')).toMatchObject({ key: 'scheduleType', value: 'company' });
-    const event = await heard.waitFor((e: any) => e.setting?.key === 'scheduleType', 'the settings event');
+    const event = await heard.waitFor((e: any) => e.setting?.key === 'scheduleType', 'the settings event', LIVE_MS);
     expect(event).toEqual({ action: 'update', setting: { key: 'scheduleType', value: 'company' } });
     // The platform's billing token, set the same way (the operator's options page).
     ok(
@@ -724,7 +733,7 @@ describe('company-{id}-user (hooks/useAuth)', () => {
     const heard = listen(socket, `company-${companyId}-user`);
     const res = await t.api.as(admin.token).put(`/api/users/${adminUser.id}`, { name: 'Maria Padeira' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const event = await heard.waitFor((e: any) => e.user?.id === adminUser.id, 'the user event');
+    const event = await heard.waitFor((e: any) => e.user?.id === adminUser.id, 'the user event', LIVE_MS);
     expect(event).toMatchObject({
       action: 'update',
       user: { id: adminUser.id, name: 'Maria Padeira', profile: 'admin', companyId, queues: expect.any(Array) },
@@ -782,7 +791,7 @@ describe('invoices and the checkout (pages/Financeiro, components/CheckoutPage)'
     expect((await deliverAsaasEvent(t.url, asaas.event(payment.id, 'PAYMENT_RECEIVED'), WEBHOOK_TOKEN)).status).toBe(
       200,
     );
-    const heard = await payments.waitFor((e: any) => e.action === 'CONCLUIDA', 'the payment event');
+    const heard = await payments.waitFor((e: any) => e.action === 'CONCLUIDA', 'the payment event', LIVE_MS);
     // CheckoutPage: "licença renovada até {dateToClient(data.company.dueDate)}"; useAuth merges data.company.
     expect(heard).toMatchObject({ action: 'CONCLUIDA', company: { id: companyId, dueDate: expect.any(String) } });
     expect(new Date(heard.company.dueDate).getTime()).toBeGreaterThan(new Date(adminUser.company.dueDate).getTime());
