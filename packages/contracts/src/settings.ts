@@ -9,7 +9,7 @@ export const SETTING_DEFAULTS = {
   sendGreetingMessageOneQueues: 'enabled',
   chatBotType: 'text',
   asaas: '',
-  campaignsEnabled: 'true',
+  campaignsEnabled: 'enabled',
   userCreation: 'enabled',
   sideMenuOpen: 'enabled',
 } as const;
@@ -29,15 +29,17 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
   sendGreetingMessageOneQueues: ON_OFF,
   chatBotType: ['text'],
   asaas: null,
-  /** The spec's value (`true`): its client shows the campaign pages when the value is "true". */
-  campaignsEnabled: ['true', 'false'],
+  campaignsEnabled: ON_OFF,
   userCreation: ON_OFF,
   sideMenuOpen: ON_OFF,
 };
 
-/** Other spellings a key's values are written with, read as the stored value (Balcão said enabled). */
+/**
+ * Other spellings a key's values arrive in, read as the stored value: the spec's client switches
+ * campaigns with "true"/"false" (the contract's values are enabled/disabled).
+ */
 const SETTING_ALIASES: Partial<Record<SettingKey, Readonly<Record<string, string>>>> = {
-  campaignsEnabled: { enabled: 'true', disabled: 'false' },
+  campaignsEnabled: { true: 'enabled', false: 'disabled' },
 };
 
 /** `value` as `key` stores it: an alias of one of its values becomes that value. */

@@ -53,8 +53,8 @@ export interface SubscriptionExpiredError extends ErrorBody {
   dueDate?: string | null;
   /**
    * A refused login of a user who may pay (`invoices:manage`, the company not switched off): a
-   * short-lived token accepted only by the billing routes (`GET /invoices`, `GET /invoices/all`,
-   * `GET /invoices/{id}`, `POST /subscription`), so the expired company can pay and sign in again.
+   * short-lived token accepted only by the billing routes (`GET /invoices/all`, `GET
+   * /invoices/{id}`, `POST /subscription`), so the expired company can pay and sign in again.
    */
   billingToken?: string;
 }

@@ -17,11 +17,7 @@ export const INVOICE_LEAD_DAYS = 20;
 /** After a payment's success toast, the checkout goes home this much later (foundation §9). */
 export const PAYMENT_REDIRECT_MS = 4_000;
 
-/**
- * The caller's company's invoices, newest due date first, a page at a time: `GET /invoices` answers
- * the page (`InvoicePage`); `GET /invoices/all`, the spec's call, the same page as a bare array
- * (`Invoice[]`): its client iterates the answer itself.
- */
+/** `GET /invoices/all`: the caller's company's invoices, newest due date first. */
 export const invoicesQuery = pageQuery;
 
 export interface Invoice {

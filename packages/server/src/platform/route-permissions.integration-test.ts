@@ -209,7 +209,6 @@ const EXPECTED_ACCESS = {
   'POST /api/announcements/:id/media-upload': 'announcements:manage',
   'DELETE /api/announcements/:id/media-upload': 'announcements:manage',
   // Billing: admins pay, expired or not; a refused login's billing token is taken here only.
-  'GET /api/invoices': 'invoices:manage allowExpired billingToken', // (*) own company
   'GET /api/invoices/all': 'invoices:manage allowExpired billingToken', // (*) own company
   'GET /api/invoices/:id': 'invoices:manage allowExpired billingToken', // (*) own company, else 404
   'POST /api/subscription': 'invoices:manage allowExpired billingToken', // (*) an open invoice of its own

@@ -169,10 +169,11 @@ describe('signing up and in (pages/Signup, hooks/useAuth, context/Socket)', () =
     // The trial: due in 3 days, so the login's "expires in fewer than 5 days" warning shows.
     const days = (new Date(data.user.company.dueDate).getTime() - Date.now()) / 86_400_000;
     expect(Math.round(days)).toBe(3);
-    // `cshow` (the campaign pages) is set when the setting's value is "true".
+    // The contract's value: "enabled" (ARCHITECTURE.md, "Compatibility with the spec's client":
+    // the client sets `cshow`, its campaign pages, on "true" — it is sent "true", stored "enabled").
     expect(data.user.company.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
       key: 'campaignsEnabled',
-      value: 'true',
+      value: 'enabled',
     });
     adminUser = data.user;
     admin = client;
@@ -566,7 +567,7 @@ describe('companies (hooks/useCompanies, components/CompaniesManager, pages/Sett
     expectListedCompany(mine);
     expect(mine.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
       key: 'campaignsEnabled',
-      value: 'false',
+      value: 'disabled',
     });
   });
 
@@ -597,7 +598,7 @@ describe('companies (hooks/useCompanies, components/CompaniesManager, pages/Sett
     expect(updated.dueDate.slice(0, 10)).toBe('2031-01-15');
     expect(updated.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
       key: 'campaignsEnabled',
-      value: 'true',
+      value: 'enabled',
     });
   });
 
@@ -744,14 +745,14 @@ describe('company-{id}-user (hooks/useAuth)', () => {
 describe('invoices and the checkout (pages/Financeiro, components/CheckoutPage)', () => {
   let invoice: any;
 
-  it('GET /invoices/all: searchParam and pageNumber; an array the page iterates', async () => {
+  it('GET /invoices/all: searchParam and pageNumber; the contract\'s page {invoices, count, hasMore}', async () => {
     const res = await admin.call('GET /invoices/all', '/invoices/all', { params: { searchParam: '', pageNumber: 1 } });
     const data = ok(res, 'invoices');
-    // Financeiro: `dispatch({type: 'LOAD_INVOICES', payload: data})` runs `data.forEach`, and
-    // `setHasMore(data.hasMore)` finds none on an array: one page, newest first.
-    expect(Array.isArray(data)).toBe(true);
-    expect(data).toHaveLength(1);
-    invoice = data[0];
+    // The fixed contract's shape, kept: the client's Financeiro page iterates the answer itself
+    // (ARCHITECTURE.md, "Compatibility with the spec's client": a known difference).
+    expect(data).toMatchObject({ count: 1, hasMore: false });
+    expect(data.invoices).toHaveLength(1);
+    invoice = data.invoices[0];
     // The row: id, detail, value in BRL, due date (tinted when past and unpaid), status.
     expect(invoice).toMatchObject({
       id: expect.any(Number),

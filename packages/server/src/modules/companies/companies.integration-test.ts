@@ -260,7 +260,7 @@ describe('POST /api/companies', () => {
     expect(new Date(res.body.dueDate).toISOString()).toBe(dueDate);
     expect(settingsMap((await readCompany(res.body.id)).settings)).toEqual({
       ...SETTING_DEFAULTS,
-      campaignsEnabled: 'false',
+      campaignsEnabled: 'disabled',
     });
     expect((await login(t, email, 'secret1')).user).toMatchObject({ companyId: res.body.id, profile: 'admin' });
   });
@@ -311,7 +311,7 @@ describe('PUT /api/companies/{id}', () => {
     const c = await createTenant(t, { planId });
     const res = await operator.put(`/api/companies/${c.companyId}`, { campaignsEnabled: false });
     expect(res.body.campaignsEnabled).toBe(false);
-    expect(settingsMap((await readCompany(c.companyId)).settings).campaignsEnabled).toBe('false');
+    expect(settingsMap((await readCompany(c.companyId)).settings).campaignsEnabled).toBe('disabled');
   });
 
   it('stores a blank due date as null', async () => {

@@ -1,9 +1,5 @@
 import { SETTING_DEFAULTS } from '@balcao/contracts';
 
 export function defaultSettings(companyId: number) {
-  return Object.entries(SETTING_DEFAULTS).map(([key, value]): { companyId: number; key: string; value: string } => ({
-    companyId,
-    key,
-    value,
-  }));
+  return Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ companyId, key, value }));
 }

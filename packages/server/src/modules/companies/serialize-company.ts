@@ -27,7 +27,7 @@ export async function loadCompanies(tx: Tx, only: number | number[] | undefined,
       ...company,
       plan,
       settings: own,
-      campaignsEnabled: own.find((s) => s.key === 'campaignsEnabled')?.value !== 'false',
+      campaignsEnabled: own.find((s) => s.key === 'campaignsEnabled')?.value !== 'disabled',
     };
   });
 }

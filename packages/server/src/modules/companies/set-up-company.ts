@@ -44,7 +44,7 @@ export async function setUpCompany(tx: Tx, input: NewCompany) {
     })
     .returning();
   const rows = defaultSettings(company!.id);
-  if (input.campaignsEnabled === false) rows.find((r) => r.key === 'campaignsEnabled')!.value = 'false';
+  if (input.campaignsEnabled === false) rows.find((r) => r.key === 'campaignsEnabled')!.value = 'disabled';
   await tx.insert(settings).values(rows);
   let admin: typeof users.$inferSelect | undefined;
   if (input.admin) {

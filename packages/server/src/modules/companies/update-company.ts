@@ -23,7 +23,7 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBo
       if (campaignsEnabled !== undefined) {
         await tx
           .update(settings)
-          .set({ value: String(campaignsEnabled), updatedAt: new Date() })
+          .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
           .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
       }
       return (await loadCompanies(tx, id, ctx.actor))[0]!;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoicesQuery, rowParams, subscriptionBody } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
-import { listInvoiceRows, listInvoices } from './list-invoices.js';
+import { listInvoices } from './list-invoices.js';
 import { getInvoice } from './get-invoice.js';
 import { checkout } from './checkout.js';
 
@@ -17,10 +17,7 @@ const config = { permission: 'invoices:manage', allowExpired: true, billingToken
 export const invoiceRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', { schema: { querystring: invoicesQuery }, config }, (req) => listInvoices(req.ctx, req.query));
-
-    /** The spec's call: the same page as a bare array (its client iterates the answer). */
-    app.get('/all', { schema: { querystring: invoicesQuery }, config }, (req) => listInvoiceRows(req.ctx, req.query));
+    app.get('/all', { schema: { querystring: invoicesQuery }, config }, (req) => listInvoices(req.ctx, req.query));
 
     app.get('/:id', { schema: { params }, config }, (req) => getInvoice(req.ctx, req.params.id));
   };

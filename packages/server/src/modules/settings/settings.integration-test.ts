@@ -92,12 +92,12 @@ describe('PUT /api/settings/{key}', () => {
     expect((await settingsOf(a))[key]).toBe(value);
   });
 
-  it('campaignsEnabled takes the spec’s "true"/"false"; Balcão’s former "enabled"/"disabled" are stored as those', async () => {
+  it('campaignsEnabled also takes the spec client’s "true"/"false", stored as enabled/disabled', async () => {
     for (const [sent, stored] of [
-      ['false', 'false'],
-      ['true', 'true'],
-      ['disabled', 'false'],
-      ['enabled', 'true'],
+      ['false', 'disabled'],
+      ['true', 'enabled'],
+      ['disabled', 'disabled'],
+      ['enabled', 'enabled'],
     ]) {
       const res = await a.admin.api.put('/api/settings/campaignsEnabled', { value: sent });
       expect(res.body, sent).toEqual({ key: 'campaignsEnabled', value: stored });

@@ -25,7 +25,7 @@ import { STATUS_COLOUR } from './invoiceStatus';
 const CheckoutDialog = lazy(() => import('./checkout/CheckoutDialog'));
 
 export const INVOICES_KEY = ['invoices'] as const;
-const spec = { key: INVOICES_KEY, rowsKey: 'invoices' as const, path: '/invoices' };
+const spec = { key: INVOICES_KEY, rowsKey: 'invoices' as const, path: '/invoices/all' };
 
 export default function InvoicesPage() {
   const { t } = useTranslation();

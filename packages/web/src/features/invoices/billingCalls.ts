@@ -20,7 +20,7 @@ export function billingCalls(billingToken?: string) {
   const opts = billingToken ? { bearer: billingToken } : undefined;
   return {
     invoices: (pageNumber = 1, searchParam = '') =>
-      api.get<InvoicePage>('/invoices', { pageNumber, searchParam }, opts),
+      api.get<InvoicePage>('/invoices/all', { pageNumber, searchParam }, opts),
     invoice: (id: number) => api.get<Invoice>(`/invoices/${id}`, undefined, opts),
     /** The PIX charge of an invoice: the server decides the value (the invoice's), never this call. */
     charge: (invoiceId: number, address: CheckoutAddress) =>
