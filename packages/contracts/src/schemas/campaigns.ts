@@ -56,6 +56,17 @@ export type CampaignUpdateBody = z.infer<typeof campaignUpdateBody>;
 export const campaignsQuery = pageQuery;
 export type CampaignsQuery = z.infer<typeof campaignsQuery>;
 
+/**
+ * `GET /campaigns/{id}`: `lists=false` leaves out the report's per-contact lists (Balcão's web reads
+ * the counts alone; the spec's client, sending nothing, gets them).
+ */
+export const campaignQuery = z.object({
+  lists: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
 /** `GET /campaigns/{id}/failures`: the contacts whose send failed, with why, 50 a page. */
 export const campaignFailuresQuery = z.object({
   pageNumber: pageQuery.shape.pageNumber,

@@ -195,6 +195,15 @@ describe('GET, PUT and DELETE /api/campaigns/{id}', () => {
     const { events } = await listenCampaigns(a.admin.token, a.companyId);
     const campaign = await create(a, { name: 'Outono', contactListId: listId, whatsappId: conn.id, message1: 'Oi' });
     expect(await read(a, campaign.id)).toMatchObject({ id: campaign.id, validContacts: 2, delivered: 0 });
+    // The report's per-contact lists (the spec's client's) come unless `lists=false` (Balcão's web).
+    const full = (await a.admin.api.get(`/api/campaigns/${campaign.id}`)).body;
+    expect(full.contactList.contacts).toHaveLength(2);
+    expect(full.shipping).toEqual([]);
+    const counts = (await a.admin.api.get(`/api/campaigns/${campaign.id}?lists=false`)).body;
+    expect(counts).toMatchObject({ id: campaign.id, validContacts: 2 });
+    expect(counts.contactList).not.toHaveProperty('contacts');
+    expect(counts).not.toHaveProperty('shipping');
+    expectInvalid(await a.admin.api.get(`/api/campaigns/${campaign.id}?lists=no`), 'lists');
 
     const tag = (await a.admin.api.post('/api/tags', { name: `tag ${Date.now()}` })).body;
     const res = await a.admin.api.put(`/api/campaigns/${campaign.id}`, {

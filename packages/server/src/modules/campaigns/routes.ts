@@ -7,6 +7,7 @@ import {
   campaignsQuery,
   campaignUpdateBody,
   CAMPAIGN_FILE_FIELD,
+  campaignQuery,
   rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
@@ -38,7 +39,9 @@ export const campaignRoutes =
 
     app.get('/', { schema: { querystring: campaignsQuery }, config }, (req) => listCampaigns(req.ctx, req.query));
 
-    app.get('/:id', { schema: { params }, config }, (req) => getCampaign(req.ctx, req.params.id));
+    app.get('/:id', { schema: { params, querystring: campaignQuery }, config }, (req) =>
+      getCampaign(req.ctx, req.params.id, req.query.lists),
+    );
 
     app.post('/', { schema: { body: campaignBody }, config }, async (req, reply) =>
       reply.status(201).send(await createCampaign(req.ctx, req.body)),

@@ -34,7 +34,8 @@ export const campaignsList: PagedListSpec<CampaignPage, 'records', 'campaign'> =
 export const useCampaign = (id: number | undefined) =>
   useQuery({
     queryKey: campaignKey(id ?? 0),
-    queryFn: ({ signal }) => api.get<CampaignDetail>(`/campaigns/${id}`, undefined, { signal }),
+    // The counts alone: the report's per-contact lists are the spec's client's (lists=false).
+    queryFn: ({ signal }) => api.get<CampaignDetail>(`/campaigns/${id}`, { lists: 'false' }, { signal }),
     enabled: Boolean(id),
     staleTime: 0,
   });
