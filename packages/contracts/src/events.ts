@@ -11,7 +11,7 @@ import type { QuickMessage } from './schemas/quick-messages.js';
 import type { Schedule } from './schemas/schedules.js';
 import type { Setting } from './schemas/settings.js';
 import type { Tag } from './schemas/tags.js';
-import type { Ticket, TicketContact, TicketFields } from './schemas/tickets.js';
+import type { Ticket } from './schemas/tickets.js';
 import type { User } from './schemas/users.js';
 import type { Chat, ChatMessage } from './schemas/chats.js';
 import type { Announcement } from './schemas/announcements.js';
@@ -83,13 +83,6 @@ export const SESSION_END_REASONS = [
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /**
- * A ticket as an update carries it: the whole view, or — from the message pipeline, which
- * writes many tickets in one statement — its own fields with the contact; the web merges the
- * latter into the ticket it holds.
- */
-export type TicketChange = Ticket | (TicketFields & { contact?: TicketContact });
-
-/**
  * A message as an event carries it: its own fields, with the joined ones (author, bot mark,
  * quoted message) when its sender had them; the web lays it over the message it holds.
  */
@@ -103,12 +96,16 @@ export type MessageChange = MessageFields & Partial<Pick<Message, 'fromBot' | 'c
  */
 export interface EventPayloads {
   ticket:
-    | { action: 'update'; ticket: TicketChange }
-    /** `updatedAt`: the version after the change, when the ticket left someone's view by an update. */
+    /** Always the whole ticket (contact, queue, user, connection, tags): clients replace theirs with it. */
+    | { action: 'update'; ticket: Ticket }
+    /**
+     * Gone from the hearer's view, or from a list: a change of status, queue or user sends it to
+     * the old audience before the update. `updatedAt`: the version after such a change.
+     */
     | { action: 'delete'; ticketId: number; updatedAt?: string }
     | { action: 'updateUnread'; ticketId: number };
   appMessage:
-    | { action: 'create'; message: MessageChange; ticket: TicketChange; contact?: Contact }
+    | { action: 'create'; message: MessageChange; ticket: Ticket; contact?: Contact }
     | { action: 'update'; message: MessageChange };
   contact:
     | { action: 'update'; contact: Contact }

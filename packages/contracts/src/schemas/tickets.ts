@@ -84,7 +84,7 @@ export const ticketUpdateBody = z.object({
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
 
-/** A ticket's own fields: what events born in the message pipeline carry (no joins). */
+/** A ticket's own fields (its row as the API shows it, without the joined contact, queue, user…). */
 export interface TicketFields {
   id: number;
   uuid: string;

@@ -30,6 +30,9 @@ async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number
     .select({
       id: tickets.id,
       companyId: tickets.companyId,
+      status: tickets.status,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
       whatsappId: tickets.whatsappId,
       isGroup: tickets.isGroup,
       contactName: contacts.name,
@@ -86,7 +89,8 @@ async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number
     events.push(messageEvents.created(m.companyId, { ...m, fromBot: true }, ticket));
     kicks.add(m.whatsappId!);
   }
-  for (const d of due) events.push(...ticketEvents.changed(d.companyId, views.get(d.id)!));
+  // Open → closed: the open lists hear a delete first, then the closed ticket.
+  for (const d of due) events.push(...ticketEvents.changed(d.companyId, views.get(d.id)!, d));
   return due.length;
 }
 

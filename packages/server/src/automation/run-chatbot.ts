@@ -55,7 +55,7 @@ export async function runChatbot(
     // update, the old one a delete.
     if (changed) {
       const view = (await loadTicketView(tx, ticket.id))!;
-      events.push(...ticketEvents.changed(job.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
+      events.push(...ticketEvents.changed(job.companyId, view, ticket));
     }
   });
   await kickOutboxes(deps, kicks);

@@ -54,8 +54,9 @@ async function transferBatch(tx: Tx, events: EventSink, _kicks: Kicks, size: num
   await trackCycles(tx, ids, { finish: false });
 
   const companyOf = new Map(due.map((d) => [d.id, d.companyId]));
+  const before = { queueId: null, userId: null, status: 'pending' } as const;
   for (const row of await selectTickets(tx, inArray(tickets.id, ids))) {
-    events.push(...ticketEvents.changed(companyOf.get(row.id)!, withTags(row), { queueId: null, userId: null }));
+    events.push(...ticketEvents.changed(companyOf.get(row.id)!, withTags(row), before));
   }
   return due.length;
 }

@@ -8,9 +8,9 @@ import { previewOf } from './preview.js';
 import { tableRows } from './table-rows.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
+import { loadTicketView } from '../modules/tickets/ticket-view.js';
 
 const messageRows = tableRows(messages);
-const ticketRows = tableRows(tickets);
 
 export interface OutboundInput {
   companyId: number;
@@ -65,18 +65,17 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
       ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),
       updatedAt: sql`now()`,
     })
-    .where(eq(tickets.id, input.ticketId))
-    .returning();
+    .where(eq(tickets.id, input.ticketId));
   // One statement, one round trip: the message and its ticket's update side by side.
-  const { rows } = await tx.execute<{ message: Record<string, unknown>; ticket: Record<string, unknown> }>(sql`
+  const { rows } = await tx.execute<{ message: Record<string, unknown> }>(sql`
     with m as (${insert.getSQL()}), t as (${update.getSQL()})
-    select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message,
-           (select to_jsonb(y) from (select ${ticketRows.list('t')} from t) y) as ticket`);
+    select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`);
   const message = messageRows.map(rows[0]!.message);
-  const ticket = ticketRows.map(rows[0]!.ticket);
+  // The events carry the ticket whole, as written (the statement's own reads cannot see it).
+  const ticket = (await loadTicketView(tx, input.ticketId))!;
   events.push(
     messageEvents.created(input.companyId, { ...message, fromBot: input.bot === true }, ticket),
-    ticketEvents.written(input.companyId, ticket),
+    ...ticketEvents.changed(input.companyId, ticket),
   );
   return message;
 }

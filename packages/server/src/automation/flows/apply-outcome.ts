@@ -101,5 +101,5 @@ async function moveToQueue(deps: Deps, tx: Tx, events: EventSink, ticket: Ticket
     .where(eq(tickets.id, ticket.id));
   await enterQueueHolder(deps, tx, ticket.id, { way: 'moved' });
   const view = (await loadTicketView(tx, ticket.id))!;
-  events.push(...ticketEvents.changed(ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
+  events.push(...ticketEvents.changed(ticket.companyId, view, ticket));
 }

@@ -43,6 +43,5 @@ export async function startFlowHolder(
   // The run holds the ticket now (or one already did).
   await tx.execute(sql`update tickets set integration_id = null, updated_at = now() where id = ${ticket.id}`);
   const view = await loadTicketView(tx, ticket.id);
-  if (view)
-    events.push(...ticketEvents.changed(ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
+  if (view) events.push(...ticketEvents.changed(ticket.companyId, view, ticket));
 }

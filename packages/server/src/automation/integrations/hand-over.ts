@@ -14,7 +14,7 @@ import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 export async function handOver(
   tx: Tx,
   events: EventSink,
-  ticket: Pick<TicketRow, 'id' | 'companyId' | 'contactId' | 'queueId' | 'userId'>,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'contactId' | 'queueId' | 'userId' | 'status'>,
   note?: string,
 ): Promise<void> {
   await tx.execute(sql`
@@ -26,6 +26,5 @@ export async function handOver(
       values (${ticket.companyId}, ${note}, ${ticket.id}, ${ticket.contactId}, null)`);
   }
   const view = await loadTicketView(tx, ticket.id);
-  if (view)
-    events.push(...ticketEvents.changed(ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
+  if (view) events.push(...ticketEvents.changed(ticket.companyId, view, ticket));
 }

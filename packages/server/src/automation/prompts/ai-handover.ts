@@ -44,5 +44,5 @@ export async function handOverToAttendants(
     });
   }
   const view = (await loadTicketView(tx, ticket.id))!;
-  events.push(...ticketEvents.changed(ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId }));
+  events.push(...ticketEvents.changed(ticket.companyId, view, ticket));
 }

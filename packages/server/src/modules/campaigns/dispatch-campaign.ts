@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { messages, tickets } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { tableRows } from '../../inbox/table-rows.js';
 import { messageEvents } from '../messages/message-events.js';
 import { DEFAULT_TIME_ZONE } from '../../platform/wall-clock.js';
 import type { Kicks } from '../tickets/auto-messages.js';
+import { selectTickets } from '../tickets/ticket-view.js';
 import type { MediaType } from '@balcao/contracts';
 import type { CampaignRow } from './campaign-view.js';
 import { readCampaignSettings } from './campaign-settings.js';
@@ -20,7 +21,6 @@ import { campaignTickets } from './campaign-targets.js';
 export const DISPATCH_BATCH = 500;
 
 const messageRows = tableRows(messages);
-const ticketRows = tableRows(tickets);
 
 /**
  * The next shipping rows of one running campaign, locked by the caller (SKIP LOCKED), dispatched
@@ -140,14 +140,15 @@ export async function dispatchCampaign(tx: Tx, events: EventSink, c: CampaignRow
     lastOf.set(m.ticketId, m);
   }
   const touched = [...lastOf.values()].sort((a, b) => a.ticketId - b.ticketId);
-  const { rows: ticketRowsRaw } = await tx.execute(sql`
+  await tx.execute(sql`
     update tickets t set last_message = v.preview, last_message_at = now(), updated_at = now()
     from unnest(${sql.param(touched.map((m) => m.ticketId))}::int[], ${sql.param(
       touched.map((m) => previewOf(m.mediaType, m.body)),
     )}::text[]) as v(id, preview)
-    where t.id = v.id
-    returning ${ticketRows.list('t')}`);
-  const ticketById = new Map(ticketRowsRaw.map((r) => ticketRows.map(r)).map((t) => [t.id, t]));
+    where t.id = v.id`);
+  // The messages' events carry their tickets whole, read in one statement.
+  const touchedIds = touched.map((m) => m.ticketId);
+  const ticketById = new Map((await selectTickets(tx, inArray(tickets.id, touchedIds))).map((t) => [t.id, t]));
 
   const ids = due.map((r) => Number(r.id));
   await tx.execute(sql`

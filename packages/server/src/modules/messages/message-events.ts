@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tickets, type contacts, type messages } from '../../db/schema/index.js';
 import { domainEvent, type DomainEvent } from '../../platform/domain-event.js';
-import { ticketAudience, type TicketAudience, type TicketWritten } from '../tickets/ticket-events.js';
+import { ticketAudience, type TicketAudience } from '../tickets/ticket-events.js';
 import type { TicketView } from '../tickets/ticket-view.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -13,8 +13,8 @@ export type MessageWritten = MessageRow & { fromBot?: boolean; contact?: Contact
 
 /** The `appMessage` topic, to whoever may see the message's ticket. */
 export const messageEvents = {
-  /** A new message with its ticket (and, from the pipeline, its contact): the inbox and the thread. */
-  created: (companyId: number, message: MessageWritten, ticket: TicketView | TicketWritten, contact?: ContactRow) =>
+  /** A new message with its whole ticket (and, from the pipeline, its contact): the inbox and the thread. */
+  created: (companyId: number, message: MessageWritten, ticket: TicketView, contact?: ContactRow) =>
     domainEvent(
       companyId,
       'appMessage',

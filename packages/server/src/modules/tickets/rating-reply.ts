@@ -29,8 +29,8 @@ export async function handleRatingReply(deps: Deps, companyId: number, ticketId:
       .where(and(eq(tickets.id, ticketId), eq(tickets.ratingPending, true), ne(tickets.status, 'closed')))
       .for('update');
     if (!ticket) return false;
-    await closeNow(tx, events, ticket, kicks, ratingOf(body));
-    events.push(...ticketEvents.changed(companyId, (await loadTicketView(tx, ticketId))!));
+    await closeNow(tx, events, ticket, kicks, { rating: ratingOf(body) });
+    events.push(...ticketEvents.changed(companyId, (await loadTicketView(tx, ticketId))!, ticket));
     return true;
   });
   await kickOutboxes(deps, kicks);

@@ -154,7 +154,10 @@ describe("an admin's default list and its events agree", () => {
       if (number) await inbound(t, conn, { number }, 'ainda aí?');
       await l.tickets.admin.waitFor((e) => e.action === 'update' && about(id)(e), `admin hears ${id}`);
     }
-    await l.messages.admin.waitFor((m: any) => m.action === 'create' && m.message?.body === 'ainda aí?', 'admin message');
+    await l.messages.admin.waitFor(
+      (m: any) => m.action === 'create' && m.message?.body === 'ainda aí?',
+      'admin message',
+    );
     const listed = await defaultList();
     expect(listed).toContain(queueless.ticketId);
     expect(listed).toContain(queued.ticketId);
@@ -202,6 +205,8 @@ describe('transitions publish to the ticket audience', () => {
         who,
       );
       expect(ev.ticket).toMatchObject({ userId: userA.id, queueId: qA.id });
+      // It left the pending list: the delete came first.
+      expect(tickets[who].since(mark[who]).filter(about(tk.ticketId))[0]).toMatchObject({ action: 'delete' });
     }
     await settle(t, [a.companyId, b.companyId], all);
     for (const who of ['bruno', 'carla', 'neighbour'] as const)
@@ -222,12 +227,15 @@ describe('transitions publish to the ticket audience', () => {
     const moved = (e: TicketEvent) => e.action === 'update' && e.ticket?.queueId === qB.id && about(tk.ticketId)(e);
     const update = await tickets.bruno.waitFor(moved, 'bruno update');
     expect(update.ticket).toMatchObject({ status: 'pending', userId: null });
-    const gone = await tickets.ana.waitFor((e) => e.action === 'delete' && about(tk.ticketId)(e), 'ana delete');
+    // (The accept before sent its own delete, to the pending list: only what the transfer sent counts.)
+    const deleted = (who: 'ana' | 'admin') => (e: TicketEvent) =>
+      e.action === 'delete' && about(tk.ticketId)(e) && tickets[who].heard.indexOf(e) >= mark[who];
+    const gone = await tickets.ana.waitFor(deleted('ana'), 'ana delete');
     // The delete names the version at which the ticket left: the update's.
     expect(gone).toEqual({ action: 'delete', ticketId: tk.ticketId, updatedAt: (update.ticket as any).updatedAt });
     // Admins are in both audiences: they hear both, and keep the ticket (its version is the delete's).
     await tickets.admin.waitFor(moved, 'admin update');
-    await tickets.admin.waitFor((e) => e.action === 'delete' && about(tk.ticketId)(e), 'admin delete');
+    await tickets.admin.waitFor(deleted('admin'), 'admin delete');
 
     await settle(t, [a.companyId, b.companyId], all);
     expect(tickets.ana.since(mark.ana).filter(moved), 'ana hears no update of the moved ticket').toEqual([]);

@@ -61,7 +61,7 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
     const view = await ctx.tenant(async (tx, events) => {
       const { ticket, viewer } = await findVisibleTicket(tx, ctx.actor, id, { lock: true });
       await checkReferences(tx, input);
-      const before = { queueId: ticket.queueId, userId: ticket.userId };
+      const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
       const s: Transition = { ctx, tx, events, viewer, ticket, kicks };
       const step = stepFor(ticket.status, input);
 
@@ -76,7 +76,7 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
         await transferTicket(s, { queueId: input.queueId!, userId: input.userId, whatsappId: input.whatsappId });
       else if (step === 'accept') await acceptTicket(s, input);
       else if (step === 'return') await returnTicket(s);
-      else if (step === 'close') await closeTicket(s);
+      else if (step === 'close') await closeTicket(s, input);
       else if (step === 'reopen') await reopenTicket(s, input);
 
       const view = (await loadTicketView(tx, id))!;

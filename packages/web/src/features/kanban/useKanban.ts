@@ -71,8 +71,8 @@ export function useMoveTicket(laneTags: TicketTag[]) {
 }
 
 /**
- * Live board: ticket updates patch their card (a closed ticket leaves), unknown tickets and
- * tag changes reload the board (coalesced, at most one reload per second).
+ * Live board: ticket updates patch their card (a closed or deleted ticket leaves); unknown or
+ * moved tickets and tag changes reload the board (coalesced, at most one reload per second).
  */
 export function useLiveKanban() {
   const qc = useQueryClient();
@@ -87,6 +87,9 @@ export function useLiveKanban() {
   useCompanyEvent('ticket', (data) => {
     if (data.action === 'updateUnread') return;
     if (data.action === 'delete') {
+      // Moved (another status, queue or user: `updatedAt` set): its update follows and patches
+      // the card; the reload settles whether it is still on this board. Deleted: it goes.
+      if (data.updatedAt) return reload(ticketsKey);
       const id = data.ticketId;
       qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) => patchTicket(old, id, () => null));
       return;
@@ -97,9 +100,7 @@ export function useLiveKanban() {
       .some(([, d]) => d?.pages.some((p) => p.tickets.some((t) => t.id === ticket.id)));
     if (!known) return reload(ticketsKey);
     qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) =>
-      patchTicket(old, ticket.id, (t) =>
-        ticket.status === 'closed' ? null : { ...t, ...ticket, contact: ticket.contact ?? t.contact },
-      ),
+      patchTicket(old, ticket.id, (t) => (ticket.status === 'closed' ? null : { ...t, ...ticket })),
     );
   });
   useCompanyEvent('tag', () => reload(['kanban']));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketChange } from '@balcao/contracts';
+import type { Ticket } from '@balcao/contracts';
 import { isNotified, mergeTicket, shouldAlert, withoutTicket } from './notificationRules';
 
 const me = { id: 7, allTicket: 'disable', profile: 'user' } as const;
 const allTickets = { id: 7, allTicket: 'enable', profile: 'user' } as const;
-const ticket = (patch: Partial<TicketChange> = {}): TicketChange => ({
+const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   id: 1,
   uuid: 'u-1',
   status: 'open',
@@ -24,6 +24,10 @@ const ticket = (patch: Partial<TicketChange> = {}): TicketChange => ({
   createdAt: '2031-03-10T11:00:00Z',
   updatedAt: '2031-03-10T12:00:00Z',
   contact: { id: 3, name: 'Ana', number: '5511911110001', profilePicUrl: '', isGroup: false },
+  queue: null,
+  user: { id: 7, name: 'Bia' },
+  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED' },
+  tags: [],
   ...patch,
 });
 
@@ -52,10 +56,11 @@ describe('notification rules', () => {
     let list = mergeTicket([], a, me);
     list = mergeTicket(list, b, me);
     expect(list.map((t) => t.id)).toEqual([2, 1]);
-    // An event without the contact keeps the one held.
-    list = mergeTicket(list, { ...a, contact: undefined, unreadMessages: 3, updatedAt: '2031-03-10T12:10:00Z' }, me);
-    expect(list.map((t) => [t.id, t.unreadMessages, t.contact?.name])).toEqual([
-      [1, 3, 'Ana'],
+    // A newer version replaces the one held, and moves up.
+    const renamed = { ...a.contact, name: 'Ana Souza' };
+    list = mergeTicket(list, { ...a, contact: renamed, unreadMessages: 3, updatedAt: '2031-03-10T12:10:00Z' }, me);
+    expect(list.map((t) => [t.id, t.unreadMessages, t.contact.name])).toEqual([
+      [1, 3, 'Ana Souza'],
       [2, 2, 'Ana'],
     ]);
     expect(mergeTicket(list, { ...a, unreadMessages: 0, updatedAt: '2031-03-10T11:00:00Z' }, me)).toEqual(list);

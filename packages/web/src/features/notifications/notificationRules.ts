@@ -5,34 +5,31 @@
  * one). The server already sends a socket only the tickets its user may see. Closed tickets
  * never show.
  */
-import type { MessageFields, SessionUser, TicketChange } from '@balcao/contracts';
+import type { MessageFields, SessionUser, Ticket } from '@balcao/contracts';
 
 /** Who the rules decide for: the signed-in user. */
 type Me = Pick<SessionUser, 'id' | 'allTicket' | 'profile'>;
 
-export function isNotified(ticket: TicketChange, me: Me): boolean {
+export function isNotified(ticket: Ticket, me: Me): boolean {
   if (ticket.status === 'closed' || !(ticket.unreadMessages > 0)) return false;
   if (ticket.userId === me.id) return true;
   return ticket.status === 'pending' && (me.allTicket === 'enable' || me.profile === 'admin');
 }
 
-const newestFirst = (a: TicketChange, b: TicketChange) =>
-  Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id;
+const newestFirst = (a: Ticket, b: Ticket) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id;
 
 /**
- * The list after a ticket changed: kept (with the fields the event brought, and the contact it
- * already had when the event carries none) while it qualifies, dropped otherwise. An older
- * version than the one held is ignored (events may arrive out of order).
+ * The list after a ticket changed: kept (as the event brought it, whole) while it qualifies,
+ * dropped otherwise. An older version than the one held is ignored (events may arrive out of order).
  */
-export function mergeTicket(list: readonly TicketChange[], ticket: TicketChange, me: Me): TicketChange[] {
+export function mergeTicket(list: readonly Ticket[], ticket: Ticket, me: Me): Ticket[] {
   const held = list.find((t) => t.id === ticket.id);
   if (held && Date.parse(held.updatedAt) > Date.parse(ticket.updatedAt)) return [...list];
   const others = list.filter((t) => t.id !== ticket.id);
-  const merged: TicketChange = { ...held, ...ticket, contact: ticket.contact ?? held?.contact };
-  return isNotified(merged, me) ? [...others, merged].sort(newestFirst) : others;
+  return isNotified(ticket, me) ? [...others, ticket].sort(newestFirst) : others;
 }
 
-export const withoutTicket = (list: readonly TicketChange[], id: number) => list.filter((t) => t.id !== id);
+export const withoutTicket = (list: readonly Ticket[], id: number) => list.filter((t) => t.id !== id);
 
 /**
  * A new message rings and pops a browser notification when it is the customer's, unread, not in
@@ -40,7 +37,7 @@ export const withoutTicket = (list: readonly TicketChange[], id: number) => list
  */
 export function shouldAlert(
   message: Pick<MessageFields, 'fromMe' | 'read'>,
-  ticket: TicketChange,
+  ticket: Ticket,
   me: Me,
   openUuid: string | undefined,
   tabVisible: boolean,

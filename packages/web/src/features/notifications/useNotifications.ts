@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_EVENTS, type TicketChange, type TicketPage } from '@balcao/contracts';
+import { CLIENT_EVENTS, type Ticket, type TicketPage } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { api } from '../../lib/api';
@@ -21,7 +21,7 @@ export function useNotifications() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openUuid = useMatch('/tickets/:ticketId')?.params.ticketId;
-  const [tickets, setTickets] = useState<TicketChange[]>([]);
+  const [tickets, setTickets] = useState<Ticket[]>([]);
   const latest = useRef({ me, openUuid, t, navigate });
   useEffect(() => {
     latest.current = { me, openUuid, t, navigate };
@@ -49,7 +49,7 @@ export function useNotifications() {
 
   useCompanyEvent('appMessage', (data) => {
     if (data.action !== 'create') return;
-    const ticket: TicketChange = { ...data.ticket, contact: data.ticket.contact ?? data.contact };
+    const { ticket } = data;
     const { me: user, openUuid: open, t: tr } = latest.current;
     if (!shouldAlert(data.message, ticket, user, open, document.visibilityState === 'visible')) return;
     setTickets((list) => mergeTicket(list, ticket, user));

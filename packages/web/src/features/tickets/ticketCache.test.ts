@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyDelete,
-  applyRead,
-  applyUpdate,
-  flattenTickets,
-  isComplete,
-  mergeTicket,
-  type TicketPages,
-  type Viewer,
-} from './ticketCache';
-import type { Ticket, TicketFields } from '@balcao/contracts';
+import { applyDelete, applyRead, applyUpdate, flattenTickets, type TicketPages, type Viewer } from './ticketCache';
+import type { Ticket } from '@balcao/contracts';
 import type { TicketFilters } from './ticketCache';
 
 const viewer: Viewer = { userId: 7, admin: false, queueIds: [1], allTicket: false };
@@ -40,10 +31,6 @@ const ticket = (id: number, over: Partial<Ticket> = {}): Ticket => ({
   tags: [],
   ...over,
 });
-
-/** The ticket's own fields, as the message pipeline's events carry them. */
-const fieldsOf = ({ contact: _c, queue: _q, user: _u, whatsapp: _w, tags: _t, ...fields }: Ticket): TicketFields =>
-  fields;
 
 const pages = (tickets: Ticket[][], hasMoreLast = false): TicketPages => ({
   pageParams: tickets.map((_, i) => i + 1),
@@ -121,26 +108,7 @@ describe('ticket cache', () => {
     expect(flattenTickets(changed)[0]!.lastMessage).toBe('novo');
   });
 
-  it('read and merge', () => {
+  it('read: the unread count drops to 0', () => {
     expect(flattenTickets(applyRead(pages([[ticket(1)]]), 1))[0]!.unreadMessages).toBe(0);
-    const merged = mergeTicket(ticket(1, { tags: [{ id: 4, name: 'VIP', color: '#000', kanban: 0 }] }), {
-      ...fieldsOf(ticket(1)),
-      lastMessage: 'x',
-      queueId: 2,
-    });
-    expect(merged.contact?.name).toBe('C1');
-    expect('queue' in merged && merged.queue).toBeNull();
-    expect('tags' in merged && merged.tags.map((t) => t.id)).toEqual([4]);
-    expect(isComplete(merged)).toBe(false);
-    expect(isComplete(ticket(1))).toBe(true);
-  });
-
-  it('a bare row nothing holds is shown once it carries its contact and names no queue or user', () => {
-    const bare = fieldsOf(ticket(2, { queueId: null, queue: null }));
-    expect(isComplete(mergeTicket(undefined, bare))).toBe(false);
-    const withContact = mergeTicket(undefined, { ...bare, contact: ticket(2).contact });
-    expect(isComplete(withContact)).toBe(true);
-    expect('tags' in withContact && withContact.tags).toEqual([]);
-    expect(isComplete(mergeTicket(undefined, { ...fieldsOf(ticket(3)), contact: ticket(3).contact }))).toBe(false);
   });
 });

@@ -7,14 +7,7 @@
  * ticket, so the scope is checked here too.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import {
-  inListScope,
-  type Ticket,
-  type TicketChange,
-  type TicketPage,
-  type TicketStatus,
-  type TicketViewer,
-} from '@balcao/contracts';
+import { inListScope, type Ticket, type TicketPage, type TicketStatus, type TicketViewer } from '@balcao/contracts';
 
 export type Viewer = TicketViewer;
 
@@ -69,31 +62,6 @@ export function findTicket(data: TicketPages | undefined, id: number): Ticket | 
   return undefined;
 }
 
-/**
- * An event's ticket laid over the held one: a bare row (the ticket's own fields, maybe its
- * contact) keeps the held contact, queue, user, connection and tags. A bare row nothing holds
- * starts with no tags and no queue, user or connection objects — shown once complete (its
- * contact, and the queue and user its ids name), as lists showed such rows before being read again.
- */
-export function mergeTicket(held: Ticket | undefined, incoming: TicketChange): TicketChange {
-  const merged: TicketChange = held
-    ? { ...held, ...incoming, contact: incoming.contact ?? held.contact }
-    : { queue: null, user: null, whatsapp: null, tags: [], ...incoming };
-  // A bare row names queueId/userId without the objects: drop objects that no longer match.
-  if ('queue' in merged && merged.queue && merged.queue.id !== merged.queueId) merged.queue = null;
-  if ('user' in merged && merged.user && merged.user.id !== merged.userId) merged.user = null;
-  return merged;
-}
-
-/** Whether a ticket carries what a list item shows (an event's bare row may not). */
-export const isComplete = (t: TicketChange): t is Ticket =>
-  t.contact !== undefined &&
-  'tags' in t &&
-  'queue' in t &&
-  (t.queueId === null || t.queue?.id === t.queueId) &&
-  'user' in t &&
-  (t.userId === null || t.user?.id === t.userId);
-
 function withPages(data: TicketPages, pages: TicketPage[]): TicketPages {
   return { ...data, pages };
 }
@@ -141,12 +109,7 @@ export function upsertTicket(data: TicketPages, ticket: Ticket): TicketPages {
  * One list after a ticket update: the merged ticket goes in (or moves) when the list shows it,
  * leaves when it no longer does. Search lists only refresh what they hold.
  */
-export function applyUpdate(
-  data: TicketPages,
-  filters: TicketFilters,
-  viewer: Viewer,
-  ticket: Ticket,
-): TicketPages {
+export function applyUpdate(data: TicketPages, filters: TicketFilters, viewer: Viewer, ticket: Ticket): TicketPages {
   const held = findTicket(data, ticket.id);
   if (isSearchList(filters)) {
     if (!held) return data;

@@ -14,7 +14,6 @@ import {
 } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import { isApiError } from '../../lib/api';
 import { joinRoom } from '../../lib/socket';
 import {
   applyDelete,
@@ -22,13 +21,11 @@ import {
   applyUpdate,
   findTicket,
   flattenTickets,
-  isComplete,
-  mergeTicket,
   type TicketFilters,
   type TicketPages,
   type Viewer,
 } from './ticketCache';
-import { fetchTicketById, fetchTicketPage } from './ticketsApi';
+import { fetchTicketPage } from './ticketsApi';
 import { useLiveTicketTags } from './useLiveTicketTags';
 
 export const listKey = (filters: TicketFilters) => ['tickets', 'list', filters] as const;
@@ -89,8 +86,7 @@ function dropEverywhere(qc: QueryClient, id: number, updatedAt?: string) {
 
 /**
  * Joins the ticket rooms (one per status, again after each reconnection) and applies every
- * ticket event to the cached lists. A bare or unknown ticket is read whole first
- * (`GET /tickets/{id}`; a 404 means it is no longer ours to see).
+ * ticket event to the cached lists (an update carries the whole ticket).
  */
 export function useLiveTickets() {
   const qc = useQueryClient();
@@ -116,20 +112,11 @@ export function useLiveTickets() {
       dropEverywhere(qc, event.ticketId, event.updatedAt);
       return;
     }
+    // Every update carries the whole ticket; an older version than the one held is ignored.
     const incoming = event.ticket;
     const held = heldVersion(qc, incoming.id);
     if (held && Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return;
-    const merged = mergeTicket(held, incoming);
-    if (isComplete(merged)) {
-      putEverywhere(qc, viewer, merged);
-      return;
-    }
-    fetchTicketById(incoming.id).then(
-      (full) => putEverywhere(qc, viewer, full),
-      (err: unknown) => {
-        if (isApiError(err) && err.status === 404) dropEverywhere(qc, incoming.id);
-      },
-    );
+    putEverywhere(qc, viewer, incoming);
   });
 }
 
