@@ -8,7 +8,7 @@ import { previewOf } from './preview.js';
 import { tableRows } from './table-rows.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
-import { loadTicketView } from '../modules/tickets/ticket-view.js';
+import { loadTicketViews } from '../modules/tickets/ticket-view.js';
 
 const messageRows = tableRows(messages);
 
@@ -72,7 +72,7 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`);
   const message = messageRows.map(rows[0]!.message);
   // The events carry the ticket whole, as written (the statement's own reads cannot see it).
-  const ticket = (await loadTicketView(tx, input.ticketId))!;
+  const ticket = (await loadTicketViews(tx, [input.ticketId]))[0]!;
   events.push(
     messageEvents.created(input.companyId, { ...message, fromBot: input.bot === true }, ticket),
     ...ticketEvents.changed(input.companyId, ticket),

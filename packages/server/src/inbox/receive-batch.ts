@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps, EventSink } from '../platform/context.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import type { Tx } from '../db/client.js';
@@ -16,7 +16,7 @@ import { tableRows } from './table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
-import { selectTickets } from '../modules/tickets/ticket-view.js';
+import { loadTicketViews } from '../modules/tickets/ticket-view.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -210,7 +210,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const contactById = new Map([...contactOf.values()].map((c) => [c.id, c]));
   // The events carry each ticket whole (contact, queue, user, connection, tags), as the lists
   // and the spec's client show it: every ticket of the batch read in one statement.
-  const views = new Map((await selectTickets(tx, inArray(tickets.id, [...updated.keys()]))).map((v) => [v.id, v]));
+  const views = new Map((await loadTicketViews(tx, [...updated.keys()])).map((v) => [v.id, v]));
   for (const { index, row } of storedItems) {
     const ticket = updated.get(row.ticketId)!;
     const contact = contactById.get(row.contactId!)!;

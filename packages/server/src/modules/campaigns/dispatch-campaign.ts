@@ -1,14 +1,14 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
-import { messages, tickets } from '../../db/schema/index.js';
+import { messages } from '../../db/schema/index.js';
 import { upsertContacts } from '../../inbox/find-or-create.js';
 import { previewOf } from '../../inbox/preview.js';
 import { tableRows } from '../../inbox/table-rows.js';
 import { messageEvents } from '../messages/message-events.js';
 import { DEFAULT_TIME_ZONE } from '../../platform/wall-clock.js';
 import type { Kicks } from '../tickets/auto-messages.js';
-import { selectTickets } from '../tickets/ticket-view.js';
+import { loadTicketViews } from '../tickets/ticket-view.js';
 import type { MediaType } from '@balcao/contracts';
 import type { CampaignRow } from './campaign-view.js';
 import { readCampaignSettings } from './campaign-settings.js';
@@ -147,8 +147,11 @@ export async function dispatchCampaign(tx: Tx, events: EventSink, c: CampaignRow
     )}::text[]) as v(id, preview)
     where t.id = v.id`);
   // The messages' events carry their tickets whole, read in one statement.
-  const touchedIds = touched.map((m) => m.ticketId);
-  const ticketById = new Map((await selectTickets(tx, inArray(tickets.id, touchedIds))).map((t) => [t.id, t]));
+  const views = await loadTicketViews(
+    tx,
+    touched.map((m) => m.ticketId),
+  );
+  const ticketById = new Map(views.map((t) => [t.id, t]));
 
   const ids = due.map((r) => Number(r.id));
   await tx.execute(sql`
