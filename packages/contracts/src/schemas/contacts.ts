@@ -54,9 +54,10 @@ export type ContactListQuery = z.infer<typeof contactListQuery>;
 
 /**
  * `POST /contacts/import`: the phone book of a connection (the company's default when omitted).
- * The spec's page posts no body at all (`api.post("/contacts/import")`): none is `{}`.
+ * The spec's page posts no body at all (`api.post("/contacts/import")`): the route reads a request
+ * without a body as `{}` (a JSON `null` is still refused).
  */
-export const contactImportBody = z.preprocess((v) => v ?? {}, z.object({ whatsappId: ref('whatsapps').optional() }));
+export const contactImportBody = z.object({ whatsappId: ref('whatsapps').optional() }).default({});
 export type ContactImportBody = z.infer<typeof contactImportBody>;
 
 /** One row of an imported sheet: cells may be text or numbers; each row is checked on its own. */

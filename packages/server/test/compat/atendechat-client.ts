@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiResponse } from '../support/client.js';
+import { readResponse, type ApiResponse } from '../support/client.js';
 import { notServed, specCalls, type SpecCall, type SpecDocument } from './spec-calls.js';
 
 /**
@@ -68,20 +68,7 @@ export class AtendechatClient {
       body = JSON.stringify(req.body);
     }
     const res = await fetch(this.base + url + axiosQuery(req.params), { method, headers, body });
-    for (const c of res.headers.getSetCookie()) {
-      const [k, ...v] = c.split(';')[0]!.split('=');
-      const value = v.join('=');
-      if (value === '' || /Max-Age=0/i.test(c)) this.cookies.delete(k!.trim());
-      else this.cookies.set(k!.trim(), value);
-    }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: kept as text */
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return readResponse<T>(res, this.cookies);
   }
 }
 

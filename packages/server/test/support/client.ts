@@ -39,25 +39,30 @@ export class Api {
       headers: h,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      const value = v.join('=');
-      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(k!.trim());
-      else this.cookies.set(k!.trim(), value);
-    }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return readResponse<T>(res, this.cookies);
   }
 
   get = <T = any>(path: string) => this.request<T>('GET', path);
   post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
   put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+}
+
+/** An answer as the tests read it: the cookies it sets kept in `cookies` (a browser's jar), JSON parsed. */
+export async function readResponse<T = any>(res: Response, cookies: Map<string, string>): Promise<ApiResponse<T>> {
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const [k, ...v] = pair!.split('=');
+    const value = v.join('=');
+    if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) cookies.delete(k!.trim());
+    else cookies.set(k!.trim(), value);
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: kept as text */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
 }

@@ -43,7 +43,17 @@ export const contactRoutes =
     app.post('/upload/preview', { schema: { body: contactUploadBody } }, (req) => previewUpload(req.body));
 
     // Like the upload, open to every staff member: it only adds contacts, as anyone may.
-    app.post('/import', { schema: { body: contactImportBody } }, (req) => importContacts(req.ctx, req.body));
+    app.post(
+      '/import',
+      {
+        schema: { body: contactImportBody },
+        // The spec's client posts nothing at all (no body, no content type): that is `{}`.
+        preValidation: async (req) => {
+          if (req.body == null && !req.headers['content-type']) req.body = {};
+        },
+      },
+      (req) => importContacts(req.ctx, req.body),
+    );
 
     app.put('/:id', { schema: { params, body: contactUpdateBody } }, (req) =>
       updateContact(req.ctx, req.params.id, req.body),
