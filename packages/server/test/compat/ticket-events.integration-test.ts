@@ -131,6 +131,14 @@ async function customerWrites(body: string, name = 'Maria Silva') {
   return { ...sent, customer };
 }
 
+/** Ana accepts the ticket as the client's Accept button does. */
+async function anaAccepts(ticketId: number) {
+  return ok(
+    await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
+    'accept',
+  );
+}
+
 describe('every ticket event carries the whole ticket', () => {
   it("a customer's message: appMessage create and ticket update carry contact, queue, user, whatsapp and tags", async () => {
     const heard = await clientSocket(tenant.admin.token);
@@ -166,10 +174,7 @@ describe('every ticket event carries the whole ticket', () => {
 
   it("an attendant's send: appMessage create and ticket update carry the whole ticket, with its user", async () => {
     const { ticketId } = await customerWrites('preciso de ajuda');
-    const accepted = ok(
-      await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
-      'accept',
-    );
+    const accepted = await anaAccepts(ticketId);
     expect(accepted).toMatchObject({ status: 'open', userId: ana.id });
     const heard = await clientSocket(ana.token);
 
@@ -197,10 +202,7 @@ describe('a status change sends a delete to the old list before the update', () 
     const heard = { admin: await clientSocket(tenant.admin.token), ana: await clientSocket(ana.token) };
     const mark = { admin: heard.admin.tickets.heard.length, ana: heard.ana.tickets.heard.length };
 
-    const answer = ok(
-      await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
-      'accept',
-    );
+    const answer = await anaAccepts(ticketId);
     expect(answer).toMatchObject({ status: 'open', userId: ana.id });
     for (const who of ['admin', 'ana'] as const) {
       const ticket = await expectDeleteThenUpdate(
@@ -219,10 +221,7 @@ describe('a status change sends a delete to the old list before the update', () 
 
   it('close from the header with userId: delete then the closed ticket, both keeping the user', async () => {
     const { ticketId } = await customerWrites('pode fechar');
-    ok(
-      await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
-      'accept',
-    );
+    await anaAccepts(ticketId);
     const heard = await clientSocket(tenant.admin.token);
     const mark = heard.tickets.heard.length;
 
@@ -246,10 +245,7 @@ describe('a status change sends a delete to the old list before the update', () 
 
   it('close from the list (its body names the queue) closes the ticket, keeping the user', async () => {
     const { ticketId } = await customerWrites('fecha pela lista');
-    ok(
-      await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
-      'accept',
-    );
+    await anaAccepts(ticketId);
     const heard = await clientSocket(ana.token);
     const mark = heard.tickets.heard.length;
 
@@ -300,10 +296,7 @@ describe('a status change sends a delete to the old list before the update', () 
 
   it('return (header: {status: pending, userId: null, …}) and reopen ({status: open, userId}): delete then update', async () => {
     const { ticketId } = await customerWrites('vai e volta');
-    ok(
-      await anaClient.call('PUT /tickets/{id}', `/tickets/${ticketId}`, { body: { status: 'open', userId: ana.id } }),
-      'accept',
-    );
+    await anaAccepts(ticketId);
     const heard = await clientSocket(tenant.admin.token);
 
     let mark = heard.tickets.heard.length;
