@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
+import type { Tx } from '../db/client.js';
 import { contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
 
@@ -56,34 +57,58 @@ export function loadQueued(
   after: number,
   limit: number,
 ): Promise<QueuedRow[]> {
-  const inDoubtMs = deps.config.OUTBOX_IN_DOUBT_MS;
-  return runTenant(deps, companyId, (tx) =>
-    tx
-      .select({
-        message: messages,
-        number: contacts.number,
-        isGroup: contacts.isGroup,
-        quoted: { externalId: quoted.externalId, fromMe: quoted.fromMe, participant: quoted.participant },
-        // Measured by the database's clock, the one that wrote send_started_at.
-        inDoubtWaitMs: sql<number | null>`case when ${messages.sendStartedAt} is null then null
-          else greatest(0, ${inDoubtMs} - extract(epoch from now() - ${messages.sendStartedAt}) * 1000)::int end`,
-      })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-      .where(and(queued(whatsappId), gt(messages.id, after)))
-      .orderBy(asc(messages.id))
-      .limit(limit),
-  );
+  return runTenant(deps, companyId, (tx) => queuedChunk(tx, deps, whatsappId, after, limit));
 }
 
-/** The connection's pace (Cloud API), read at each drain: an edit applies to the next one. */
-export async function connectionPace(deps: Deps, whatsappId: number, companyId: number): Promise<number> {
-  const [row] = await runTenant(deps, companyId, (tx) =>
-    tx.select({ pace: whatsapps.messagesPerSecond }).from(whatsapps).where(eq(whatsapps.id, whatsappId)),
-  );
-  return row?.pace ?? 80;
+function queuedChunk(tx: Tx, deps: Deps, whatsappId: number, after: number, limit: number): Promise<QueuedRow[]> {
+  const inDoubtMs = deps.config.OUTBOX_IN_DOUBT_MS;
+  return tx
+    .select({
+      message: messages,
+      number: contacts.number,
+      isGroup: contacts.isGroup,
+      quoted: { externalId: quoted.externalId, fromMe: quoted.fromMe, participant: quoted.participant },
+      // Measured by the database's clock, the one that wrote send_started_at.
+      inDoubtWaitMs: sql<number | null>`case when ${messages.sendStartedAt} is null then null
+        else greatest(0, ${inDoubtMs} - extract(epoch from now() - ${messages.sendStartedAt}) * 1000)::int end`,
+    })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+    .where(and(queued(whatsappId), gt(messages.id, after)))
+    .orderBy(asc(messages.id))
+    .limit(limit);
+}
+
+/** What a drain reads before its first send. */
+export interface DrainStart {
+  /** Sent messages deleted in Balcão wait to be deleted on WhatsApp (outbox-deletes.ts). */
+  deletesWaiting: boolean;
+  /** The connection's pace (Cloud API), read at each drain: an edit applies to the next one. */
+  pace: number;
+  /** The first `limit` queued messages, oldest first. */
+  rows: QueuedRow[];
+}
+
+/**
+ * A drain's first reads in one transaction (three were three transactions: a lone answer's send
+ * waited for nine round trips before its mark).
+ */
+export function readDrainStart(deps: Deps, whatsappId: number, companyId: number, limit: number): Promise<DrainStart> {
+  return runTenant(deps, companyId, async (tx) => {
+    const [deletes] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), isNotNull(messages.deleteRequestedAt)))
+      .limit(1);
+    const [conn] = await tx
+      .select({ pace: whatsapps.messagesPerSecond })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, whatsappId));
+    const rows = await queuedChunk(tx, deps, whatsappId, 0, limit);
+    return { deletesWaiting: deletes !== undefined, pace: conn?.pace ?? 80, rows };
+  });
 }
 
 /**

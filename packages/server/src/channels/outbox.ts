@@ -4,10 +4,10 @@ import { drainDeletes } from './outbox-deletes.js';
 import { Batch } from './outbox-batch.js';
 import { Pacer } from './outbox-pacer.js';
 import {
-  connectionPace,
   loadQueued,
   markStarted,
   outboundRef,
+  readDrainStart,
   recordResults,
   type QueuedRow,
   type SendResult,
@@ -65,12 +65,15 @@ export async function drainOutbox(
   channel: Channel,
   pacer?: Pacer,
 ): Promise<{ sent: number; retryInMs?: number }> {
+  const start = await readDrainStart(deps, whatsappId, companyId, CHUNK);
   // A delete that must wait (session down) does not hold the sends back: they find out for themselves.
-  const deletesWait = (await drainDeletes(deps, whatsappId, companyId, channel)).retry;
+  const deletesWait = start.deletesWaiting && (await drainDeletes(deps, whatsappId, companyId, channel)).retry;
   const policy = channel.sendPolicy ?? ONE_AT_A_TIME;
   const pace = policy.paced ? (pacer ?? new Pacer(Infinity)) : undefined;
-  if (pace) pace.setRate(await connectionPace(deps, whatsappId, companyId));
-  const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace);
+  if (pace) pace.setRate(start.pace);
+  // After deletes went out, the first chunk is read again (a message may have been deleted meanwhile).
+  const first = start.deletesWaiting ? undefined : start.rows;
+  const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace, first);
   const outcome = await drain.run();
   let retryInMs = outcome.retryInMs;
   if (outcome.deletes) {
@@ -108,6 +111,8 @@ class Drain {
     private readonly channel: Channel,
     private readonly policy: SendPolicy,
     private readonly pacer: Pacer | undefined,
+    /** The first chunk, read with the drain's start. */
+    private firstChunk: QueuedRow[] | undefined,
   ) {
     this.marker = new Batch((ids) => markStarted(deps, whatsappId, companyId, ids), {
       delayMs: MARK_EVERY_MS,
@@ -152,7 +157,8 @@ class Drain {
   }
 
   private async load(): Promise<void> {
-    const rows = await loadQueued(this.deps, this.whatsappId, this.companyId, this.after, CHUNK);
+    const rows = this.firstChunk ?? (await loadQueued(this.deps, this.whatsappId, this.companyId, this.after, CHUNK));
+    this.firstChunk = undefined;
     if (rows.length < CHUNK) this.exhausted = true;
     for (const row of rows) {
       this.after = row.message.id;
