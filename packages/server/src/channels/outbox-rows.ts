@@ -1,8 +1,9 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import type { Tx } from '../db/client.js';
+import { byShape } from '../db/prepared.js';
 import { contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
 
@@ -62,7 +63,7 @@ export function loadQueued(
 
 function queuedChunk(tx: Tx, deps: Deps, whatsappId: number, after: number, limit: number): Promise<QueuedRow[]> {
   const inDoubtMs = deps.config.OUTBOX_IN_DOUBT_MS;
-  return tx
+  const query = tx
     .select({
       message: messages,
       number: contacts.number,
@@ -79,6 +80,7 @@ function queuedChunk(tx: Tx, deps: Deps, whatsappId: number, after: number, limi
     .where(and(queued(whatsappId), gt(messages.id, after)))
     .orderBy(asc(messages.id))
     .limit(limit);
+  return byShape(tx, query);
 }
 
 /** What a drain reads before its first send. */
@@ -97,15 +99,18 @@ export interface DrainStart {
  */
 export function readDrainStart(deps: Deps, whatsappId: number, companyId: number, limit: number): Promise<DrainStart> {
   return runTenant(deps, companyId, async (tx) => {
-    const [deletes] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.whatsappId, whatsappId), isNotNull(messages.deleteRequestedAt)))
-      .limit(1);
-    const [conn] = await tx
-      .select({ pace: whatsapps.messagesPerSecond })
-      .from(whatsapps)
-      .where(eq(whatsapps.id, whatsappId));
+    const [deletes] = await byShape(
+      tx,
+      tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, whatsappId), isNotNull(messages.deleteRequestedAt)))
+        .limit(1),
+    );
+    const [conn] = await byShape(
+      tx,
+      tx.select({ pace: whatsapps.messagesPerSecond }).from(whatsapps).where(eq(whatsapps.id, whatsappId)),
+    );
     const rows = await queuedChunk(tx, deps, whatsappId, 0, limit);
     return { deletesWaiting: deletes !== undefined, pace: conn?.pace ?? 80, rows };
   });
@@ -123,11 +128,14 @@ export async function markStarted(
   ids: number[],
 ): Promise<boolean[]> {
   const marked = await runTenant(deps, companyId, (tx) =>
-    tx
-      .update(messages)
-      .set({ sendStartedAt: sql`now()` })
-      .where(and(queued(whatsappId), inArray(messages.id, ids)))
-      .returning({ id: messages.id }),
+    byShape(
+      tx,
+      tx
+        .update(messages)
+        .set({ sendStartedAt: sql`now()` })
+        .where(and(queued(whatsappId), sql`${messages.id} = any(${sql.param(ids)}::bigint[])`))
+        .returning({ id: messages.id }),
+    ),
   );
   const ok = new Set(marked.map((r) => r.id));
   return ids.map((id) => ok.has(id));
@@ -155,7 +163,7 @@ export async function recordResults(deps: Deps, companyId: number, results: Send
   const sent = sql`v.external_id is not null`;
   const retried = sql`v.external_id is null and v.error is null`;
   return runTenant(deps, companyId, async (tx, events) => {
-    const rows = await tx
+    const update = tx
       .update(messages)
       .set({
         // A provider id already held by another row (a beta send's echo stored meanwhile) is not
@@ -178,6 +186,7 @@ export async function recordResults(deps: Deps, companyId: number, results: Send
       )
       .where(and(eq(messages.id, sql`v.id`), sql`${messages.id} = any(${sql.param(ids)}::bigint[])`))
       .returning({ ...getTableColumns(messages), retried: sql<boolean>`${retried}` });
+    const rows = await byShape(tx, update);
     const written = rows.filter((r) => !r.retried).map(({ retried: _, ...row }) => row);
     events.push(...(await messagesUpdated(tx, companyId, written)));
     return written;

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { QueryResult } from 'pg';
 import type { Database, Tx } from './client.js';
 
 /**
@@ -33,20 +35,54 @@ const byClient = new WeakMap<object, Map<string, unknown>>();
  * rarer shapes past that run unnamed, as any other query.
  */
 export function byShape<R>(db: Tx | Database, query: ShapedQuery<R>): Promise<R> {
-  const client = clientOf(db);
-  let shapes = shapesByClient.get(client);
-  if (!shapes) shapesByClient.set(client, (shapes = new Map()));
   // Built once (its text is 0.5 ms of CPU for the list), unnamed until the text gives the name.
   const statement = query.prepare('');
   const configs = statement as unknown as DrizzlePgStatement;
-  const text = configs.rawQueryConfig.text;
-  let name = shapes.get(text);
-  if (name === undefined) {
-    if (shapes.size >= MAX_SHAPES) return statement.execute();
-    shapes.set(text, (name = `shape_${shapes.size + 1}`));
-  }
+  const name = shapeName(db, configs.rawQueryConfig.text);
+  if (name === undefined) return statement.execute();
   configs.rawQueryConfig.name = configs.queryConfig.name = name;
   return statement.execute();
+}
+
+/**
+ * `tx.execute(query)` for a hot raw statement (the message pipeline's, the AI turn's): run as a
+ * named statement per distinct text on its connection, as `byShape` does. Their texts do not
+ * grow with their input (arrays go as one parameter each), so a connection holds a handful.
+ */
+export function executeByShape<R extends Record<string, unknown>>(
+  db: Tx | Database,
+  query: SQL,
+): Promise<QueryResult<R>> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const name = shapeName(db, built.sql);
+  return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<R>>;
+}
+
+/** The name of `text` on `db`'s connection (undefined past MAX_SHAPES: run unnamed). */
+function shapeName(db: Tx | Database, text: string): string | undefined {
+  const client = clientOf(db);
+  let shapes = shapesByClient.get(client);
+  if (!shapes) shapesByClient.set(client, (shapes = new Map()));
+  let name = shapes.get(text);
+  if (name === undefined) {
+    if (shapes.size >= MAX_SHAPES) return undefined;
+    shapes.set(text, (name = `shape_${shapes.size + 1}`));
+  }
+  return name;
+}
+
+/** What `tx.execute` does, with a name (drizzle-orm/pg-core/session.js). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
 }
 
 interface ShapedQuery<R> {
@@ -59,7 +95,7 @@ interface DrizzlePgStatement {
   queryConfig: { name?: string; text: string };
 }
 
-const MAX_SHAPES = 64;
+const MAX_SHAPES = 128;
 const shapesByClient = new WeakMap<object, Map<string, string>>();
 
 /** Drizzle keeps the pg client (PoolClient inside a transaction, else the Pool) in its session. */

@@ -6,6 +6,7 @@ import { contactView } from '../modules/contacts/contact-view.js';
 import { contactEvents } from '../modules/contacts/contact-events.js';
 import { tableRows } from './table-rows.js';
 import { connectionHolderJoin } from '../automation/holder-entry.js';
+import { executeByShape } from '../db/prepared.js';
 
 /**
  * The contact of a number and its live ticket on a connection, found or created, set-based (one
@@ -51,7 +52,7 @@ export async function upsertContacts(
   }
   const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
   const numbers = values.map(([n]) => n);
-  const { rows } = await tx.execute(sql`
+  const { rows } = await executeByShape(tx, sql`
     with v (number, name, lid, is_group, whatsapp_id) as (
       select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
         ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
@@ -80,7 +81,7 @@ export async function upsertContacts(
   // A contact created by a concurrent batch after this statement began is not in its snapshot.
   const missing = numbers.filter((n) => !found.has(n));
   if (missing.length > 0) {
-    const { rows: late } = await tx.execute(
+    const { rows: late } = await executeByShape(tx, 
       sql`select ${contactRows.list()} from contacts where number = any(${sql.param(missing)}::text[])`,
     );
     for (const c of late.map((r) => contactRows.map(r))) found.set(c.number, c);
@@ -109,7 +110,7 @@ export async function liveTickets(
   const found = new Map<string, Ticket>();
   const readLive = async (of: typeof pairs) => {
     // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
-    const { rows } = await tx.execute(sql`
+    const { rows } = await executeByShape(tx, sql`
       select t.* from unnest(${sql.param(of.map((p) => p.contactId))}::int[],
           ${sql.param(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
         cross join lateral (
@@ -122,7 +123,7 @@ export async function liveTickets(
   await readLive(pairs);
   const missing = pairs.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
   if (missing.length > 0) {
-    const { rows } = await tx.execute(sql`
+    const { rows } = await executeByShape(tx, sql`
       insert into tickets (company_id, contact_id, whatsapp_id, is_group, status, integration_id, prompt_id)
       select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending', holder.integration_id, holder.prompt_id
       from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],

@@ -9,6 +9,7 @@ import { tableRows } from './table-rows.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
+import { executeByShape } from '../db/prepared.js';
 
 const messageRows = tableRows(messages);
 
@@ -67,7 +68,7 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     })
     .where(eq(tickets.id, input.ticketId));
   // One statement, one round trip: the message and its ticket's update side by side.
-  const { rows } = await tx.execute<{ message: Record<string, unknown> }>(sql`
+  const { rows } = await executeByShape<{ message: Record<string, unknown> }>(tx, sql`
     with m as (${insert.getSQL()}), t as (${update.getSQL()})
     select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`);
   const message = messageRows.map(rows[0]!.message);

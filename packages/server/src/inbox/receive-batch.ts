@@ -17,6 +17,7 @@ import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
+import { executeByShape } from '../db/prepared.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -100,10 +101,10 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const ws = keys.map((it) => it.conn.id);
   const es = keys.map((it) => it.msg.externalId);
 
-  await tx.execute(sql`select pg_advisory_xact_lock(w, hashtext(e))
+  await executeByShape(tx, sql`select pg_advisory_xact_lock(w, hashtext(e))
     from (select w, e from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as k(w, e)
           order by w, hashtext(e)) locks`);
-  const { rows: seen } = await tx.execute<{ w: number; e: string; seen: boolean | null }>(sql`
+  const { rows: seen } = await executeByShape<{ w: number; e: string; seen: boolean | null }>(tx, sql`
     select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
     from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as v(w, e)`);
   const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
@@ -246,7 +247,7 @@ async function insertMessages(
 ): Promise<{ rows: Message[]; tickets: Map<number, Ticket>; botMayAct: Set<number> }> {
   const col = <T>(f: (e: (typeof list)[number]) => T) => sql.param(list.map(f));
   const ticketIds = [...new Set(list.map((e) => e.ticketId))];
-  const { rows: raw } = await tx.execute<{ kind: 'm' | 't'; row: Record<string, unknown> }>(sql`
+  const { rows: raw } = await executeByShape<{ kind: 'm' | 't'; row: Record<string, unknown> }>(tx, sql`
     with v as (
       select * from unnest(${col((e) => e.ticketId)}::int[], ${col((e) => e.contactId)}::int[],
         ${col((e) => e.item.conn.id)}::int[], ${col((e) => e.item.msg.externalId)}::text[],
@@ -305,7 +306,7 @@ async function insertMessages(
     (r) => r.quotedExternalId && r.quotedMsgId === null && byKey.has(keyOf(r.whatsappId!, r.quotedExternalId)),
   );
   if (inBatch.length === 0) return { rows, tickets, botMayAct: mayAct };
-  const { rows: patched } = await tx.execute(sql`
+  const { rows: patched } = await executeByShape(tx, sql`
     update messages m set quoted_msg_id = q.quoted
     from unnest(${sql.param(inBatch.map((r) => r.id))}::bigint[],
       ${sql.param(inBatch.map((r) => byKey.get(keyOf(r.whatsappId!, r.quotedExternalId!))!.id))}::bigint[]) as q(id, quoted)

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { executeByShape } from '../db/prepared.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type pg from 'pg';
@@ -110,6 +111,21 @@ function asDrizzle(text: string, values: unknown[]): SQL {
   return sql.join(chunks);
 }
 
+/**
+ * pg-boss's statements with parameters run as named statements, one name per text: its workers
+ * poll every half second per queue, and parsing and planning its fetch cost PostgreSQL more than
+ * running it (0.55 of 0.57 ms). Its texts are a few dozen; statements without parameters (its
+ * schema's DDL, maintenance) run unnamed.
+ */
+function namedStatement(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  if (!values?.length) return { text, values };
+  let name = bossStatements.get(text);
+  if (name === undefined && bossStatements.size < 256) bossStatements.set(text, (name = `boss_${bossStatements.size + 1}`));
+  return { text, values, name };
+}
+
+const bossStatements = new Map<string, string>();
+
 /** `deps` is read when a job runs: the jobs start before the rest of the deps exist. */
 export async function startJobs<D>(
   owner: pg.Pool,
@@ -119,7 +135,7 @@ export async function startJobs<D>(
 ): Promise<Jobs> {
   const specs = handlers.map((h) => h.spec);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => owner.query(text, values) },
+    db: { executeSql: (text, values) => owner.query(namedStatement(text, values)) },
     schema: 'pgboss',
   });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
@@ -179,7 +195,9 @@ export async function startJobs<D>(
         startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
         retryDelay: j.retryDelaySeconds,
       }));
-      const db = { executeSql: async (text: string, values: unknown[]) => tx.execute(asDrizzle(text, values)) };
+      const db = {
+        executeSql: async (text: string, values: unknown[]) => executeByShape(tx, asDrizzle(text, values)),
+      };
       await boss.insert(rows, { db });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),

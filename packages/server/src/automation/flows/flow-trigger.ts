@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { containsPhrase } from './flow-text.js';
+import { executeByShape } from '../../db/prepared.js';
 
 /** A stored customer message (not a group's) of a ticket nobody attends: maybe a flow's. */
 export interface FlowCandidate {
@@ -26,7 +27,7 @@ export async function flowClaims(tx: Tx, candidates: FlowCandidate[]): Promise<M
   if (candidates.length === 0) return claims;
   const ticketIds = [...new Set(candidates.map((c) => c.ticketId))];
   const whatsappIds = [...new Set(candidates.map((c) => c.whatsappId))];
-  const { rows } = await tx.execute<{ kind: 'r' | 'c'; id: number; detail: string | null }>(sql`
+  const { rows } = await executeByShape<{ kind: 'r' | 'c'; id: number; detail: string | null }>(tx, sql`
     select 'r' as kind, r.ticket_id as id, r.waiting as detail from flow_runs r
       where r.ticket_id = any(${sql.param(ticketIds)}::int[]) and r.status in ('running', 'waiting')
     union all

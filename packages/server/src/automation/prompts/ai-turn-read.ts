@@ -6,6 +6,7 @@ import { tableRows } from '../../inbox/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { claimMessageJob } from '../message-jobs.js';
 import { promptTurnJobDef } from './prompt-jobs.js';
+import { executeByShape } from '../../db/prepared.js';
 
 const ticketRows = tableRows(tickets);
 
@@ -51,7 +52,7 @@ export async function readAiTurn(
   job: { ticketId: number; messageId: number },
   opts: { lock?: boolean; claim?: string } = {},
 ): Promise<AiTurnStart | undefined> {
-  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+  const { rows } = await executeByShape<Record<string, unknown>>(tx, sql`
     ${opts.claim ? sql`with claimed as (${claimMessageJob(promptTurnJobDef, opts.claim)})` : sql``}
     select ${ticketRows.list('t')},
       ${opts.claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MediaType } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import type { ChatTurn } from './openai-client.js';
+import { executeByShape } from '../../db/prepared.js';
 
 /** A message of the ticket that may go to the model. */
 export interface ContextRow {
@@ -19,14 +20,14 @@ export interface ContextRow {
  * customer's voice note not transcribed yet (its text comes first, ai-turn.ts).
  */
 export async function readContext(tx: Tx, ticketId: number, upTo: number, limit: number): Promise<ContextRow[]> {
-  const { rows } = await tx.execute<{
+  const { rows } = await executeByShape<{
     id: string | number;
     from_me: boolean;
     body: string;
     media_type: MediaType;
     media_url: string | null;
     media_name: string | null;
-  }>(sql`
+  }>(tx, sql`
     select id, from_me, body, media_type, media_url, media_name from messages
     where ticket_id = ${ticketId} and id <= ${upTo} and not is_deleted and media_type <> 'call_log'
       and not (from_me and error is not null)
