@@ -76,8 +76,13 @@ export class SessionRegistry implements Sessions {
     await this.deps.pools.owner.query('select pg_notify($1, $2)', [SESSION_CHANNEL, `${whatsappId}:${action}`]);
   }
 
-  /** Tells the holder that a connection's outbox has messages to send. */
+  /**
+   * Tells the holder that a connection's outbox has messages to send: this process when it holds
+   * the session (no round trip through the database's NOTIFY before a lone answer's send), else
+   * by NOTIFY.
+   */
   async kickOutbox(whatsappId: number): Promise<void> {
+    if (this.live.has(whatsappId) && !this.stopped) return this.drain(whatsappId);
     await this.deps.pools.owner.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, String(whatsappId)]);
   }
 

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { QueryResult } from 'pg';
 import type { Database, Tx } from './client.js';
 
@@ -59,6 +59,14 @@ export function executeByShape<R extends Record<string, unknown>>(
   return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<R>>;
 }
 
+/**
+ * An array parameter the planner does not look into: `(select $n)`, cast after as before
+ * (`${arrayParam(ids)}::int[]`). A named statement over `unnest($1::int[])` was planned anew on
+ * every run: the custom plan of a one-element array looked far cheaper than a generic plan sized
+ * for a hundred rows. Behind the sub-select both are sized alike and the generic plan is kept.
+ */
+export const arrayParam = (values: unknown[]): SQL => sql`(select ${sql.param(values)})`;
+
 /** The name of `text` on `db`'s connection (undefined past MAX_SHAPES: run unnamed). */
 function shapeName(db: Tx | Database, text: string): string | undefined {
   const client = clientOf(db);
@@ -95,7 +103,8 @@ interface DrizzlePgStatement {
   queryConfig: { name?: string; text: string };
 }
 
-const MAX_SHAPES = 128;
+/** Named texts a connection holds at most: the ticket list's shapes and the hot statements. */
+export const MAX_SHAPES = 128;
 const shapesByClient = new WeakMap<object, Map<string, string>>();
 
 /** Drizzle keeps the pg client (PoolClient inside a transaction, else the Pool) in its session. */

@@ -6,7 +6,7 @@ import { contactView } from '../modules/contacts/contact-view.js';
 import { contactEvents } from '../modules/contacts/contact-events.js';
 import { tableRows } from './table-rows.js';
 import { connectionHolderJoin } from '../automation/holder-entry.js';
-import { executeByShape } from '../db/prepared.js';
+import { arrayParam, executeByShape } from '../db/prepared.js';
 
 /**
  * The contact of a number and its live ticket on a connection, found or created, set-based (one
@@ -111,8 +111,8 @@ export async function liveTickets(
   const readLive = async (of: typeof pairs) => {
     // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
     const { rows } = await executeByShape(tx, sql`
-      select t.* from unnest(${sql.param(of.map((p) => p.contactId))}::int[],
-          ${sql.param(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
+      select t.* from unnest(${arrayParam(of.map((p) => p.contactId))}::int[],
+          ${arrayParam(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
         cross join lateral (
           select ${ticketRows.list()} from tickets
           where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')

@@ -17,7 +17,7 @@ import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
-import { executeByShape } from '../db/prepared.js';
+import { arrayParam, executeByShape } from '../db/prepared.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -102,11 +102,11 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const es = keys.map((it) => it.msg.externalId);
 
   await executeByShape(tx, sql`select pg_advisory_xact_lock(w, hashtext(e))
-    from (select w, e from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as k(w, e)
+    from (select w, e from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as k(w, e)
           order by w, hashtext(e)) locks`);
   const { rows: seen } = await executeByShape<{ w: number; e: string; seen: boolean | null }>(tx, sql`
     select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
-    from unnest(${sql.param(ws)}::int[], ${sql.param(es)}::text[]) as v(w, e)`);
+    from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as v(w, e)`);
   const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
   const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
   if (fresh.length === 0) return results;
@@ -245,7 +245,7 @@ async function insertMessages(
   companyId: number,
   list: { item: BatchItem; contactId: number; ticketId: number }[],
 ): Promise<{ rows: Message[]; tickets: Map<number, Ticket>; botMayAct: Set<number> }> {
-  const col = <T>(f: (e: (typeof list)[number]) => T) => sql.param(list.map(f));
+  const col = <T>(f: (e: (typeof list)[number]) => T) => arrayParam(list.map(f));
   const ticketIds = [...new Set(list.map((e) => e.ticketId))];
   const { rows: raw } = await executeByShape<{ kind: 'm' | 't'; row: Record<string, unknown> }>(tx, sql`
     with v as (
@@ -285,7 +285,7 @@ async function insertMessages(
         last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
         updated_at = now()
       from per_ticket p
-      where t.id = p.id and t.id = any(${sql.param(ticketIds)}::int[])
+      where t.id = p.id and t.id = any(${arrayParam(ticketIds)}::int[])
       returning ${ticketRows.list('t')}, ${botMayAct('t')} as "botMayAct"
     )
     select 'm' as kind, to_jsonb(inserted) as row from inserted

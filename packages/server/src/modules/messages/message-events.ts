@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { byShape } from '../../db/prepared.js';
 import type { Tx } from '../../db/client.js';
 import { tickets, type contacts, type messages } from '../../db/schema/index.js';
 import { domainEvent, type DomainEvent } from '../../platform/domain-event.js';
@@ -44,10 +45,14 @@ export async function messageUpdated(tx: Tx, companyId: number, message: Message
 export async function messagesUpdated(tx: Tx, companyId: number, rows: readonly MessageRow[]): Promise<DomainEvent[]> {
   if (rows.length === 0) return [];
   const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
-  const audience = await tx
-    .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
-    .from(tickets)
-    .where(inArray(tickets.id, ticketIds));
+  // One text whatever the count (a named statement: the outbox records every send through here).
+  const audience = await byShape(
+    tx,
+    tx
+      .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
+      .from(tickets)
+      .where(sql`${tickets.id} = any((select ${sql.param(ticketIds)}::int[])::int[])`),
+  );
   const byId = new Map(audience.map((t) => [t.id, t]));
   return rows.map((message) => messageEvents.updated(companyId, message, byId.get(message.ticketId)));
 }
