@@ -269,7 +269,8 @@ class Drain {
 
   private async outbound(row: QueuedRow): Promise<OutboundMessage> {
     const { message } = row;
-    const quotedId = row.quoted?.externalId ?? (message.quotedMsgId ? this.sentIds.get(message.quotedMsgId) : undefined);
+    const quotedId =
+      row.quoted?.externalId ?? (message.quotedMsgId ? this.sentIds.get(message.quotedMsgId) : undefined);
     return {
       to: row.number,
       isGroup: row.isGroup,
@@ -284,7 +285,11 @@ class Drain {
           }
         : undefined,
       quoted: quotedId
-        ? { externalId: quotedId, fromMe: row.quoted?.fromMe ?? true, participant: row.quoted?.participant ?? undefined }
+        ? {
+            externalId: quotedId,
+            fromMe: row.quoted?.fromMe ?? true,
+            participant: row.quoted?.participant ?? undefined,
+          }
         : undefined,
     };
   }

@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { messages } from '../db/schema/index.js';
 import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
 import { refMessageId } from '../channels/outbox-rows.js';
+import { arrayParam, byShape } from '../db/prepared.js';
 
 type Message = typeof messages.$inferSelect;
 
@@ -42,40 +43,46 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
     const changed = new Map<number, Message>();
     if (furthest.size > 0) {
       const list = sorted(furthest);
-      const rows = await tx
-        .update(messages)
-        .set({ ack: sql`v.ack`, updatedAt: sql`now()` })
-        .from(
-          sql`unnest(${sql.param(list.map(([e]) => e))}::text[], ${sql.param(list.map(([, a]) => a))}::int[]) as v(e, ack)`,
-        )
-        .where(
-          and(
-            eq(messages.whatsappId, conn.id),
-            // `= any` lets the index find the rows; the join alone would hash all of the connection's.
-            sql`${messages.externalId} = any(${sql.param(list.map(([e]) => e))}::text[])`,
-            eq(messages.externalId, sql`v.e`),
-            sql`${messages.ack} < v.ack`,
-          ),
-        )
-        .returning(getTableColumns(messages));
+      const rows = await byShape(
+        tx,
+        tx
+          .update(messages)
+          .set({ ack: sql`v.ack`, updatedAt: sql`now()` })
+          .from(
+            sql`unnest(${arrayParam(list.map(([e]) => e))}::text[], ${arrayParam(list.map(([, a]) => a))}::int[]) as v(e, ack)`,
+          )
+          .where(
+            and(
+              eq(messages.whatsappId, conn.id),
+              // `= any` lets the index find the rows; the join alone would hash all of the connection's.
+              sql`${messages.externalId} = any(${arrayParam(list.map(([e]) => e))}::text[])`,
+              eq(messages.externalId, sql`v.e`),
+              sql`${messages.ack} < v.ack`,
+            ),
+          )
+          .returning(getTableColumns(messages)),
+      );
       for (const r of rows) changed.set(r.id, r);
     }
     if (failed.size > 0) {
       const list = sorted(failed);
-      const rows = await tx
-        .update(messages)
-        .set({ error: sql`v.error`, updatedAt: sql`now()` })
-        .from(
-          sql`unnest(${sql.param(list.map(([e]) => e))}::text[], ${sql.param(list.map(([, m]) => m))}::text[]) as v(e, error)`,
-        )
-        .where(
-          and(
-            eq(messages.whatsappId, conn.id),
-            sql`${messages.externalId} = any(${sql.param(list.map(([e]) => e))}::text[])`,
-            eq(messages.externalId, sql`v.e`),
-          ),
-        )
-        .returning(getTableColumns(messages));
+      const rows = await byShape(
+        tx,
+        tx
+          .update(messages)
+          .set({ error: sql`v.error`, updatedAt: sql`now()` })
+          .from(
+            sql`unnest(${arrayParam(list.map(([e]) => e))}::text[], ${arrayParam(list.map(([, m]) => m))}::text[]) as v(e, error)`,
+          )
+          .where(
+            and(
+              eq(messages.whatsappId, conn.id),
+              sql`${messages.externalId} = any(${arrayParam(list.map(([e]) => e))}::text[])`,
+              eq(messages.externalId, sql`v.e`),
+            ),
+          )
+          .returning(getTableColumns(messages)),
+      );
       for (const r of rows) changed.set(r.id, r);
     }
 
@@ -83,7 +90,7 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
     let untouched = [...new Set([...furthest.keys(), ...failed.keys()])].filter((e) => !touched.has(e));
     const settling = untouched.filter((e) => refs.has(e));
     if (settling.length > 0) {
-      const rows = await tx
+      const settle = tx
         .update(messages)
         .set({
           externalId: sql`v.e`,
@@ -92,9 +99,9 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
           updatedAt: sql`now()`,
         })
         .from(
-          sql`unnest(${sql.param(settling.map((e) => refs.get(e)!))}::bigint[], ${sql.param(settling)}::text[],
-            ${sql.param(settling.map((e) => furthest.get(e) ?? 0))}::int[],
-            ${sql.param(settling.map((e) => failed.get(e) ?? null))}::text[]) as v(id, e, ack, error)`,
+          sql`unnest(${arrayParam(settling.map((e) => refs.get(e)!))}::bigint[], ${arrayParam(settling)}::text[],
+            ${arrayParam(settling.map((e) => furthest.get(e) ?? 0))}::int[],
+            ${arrayParam(settling.map((e) => failed.get(e) ?? null))}::text[]) as v(id, e, ack, error)`,
         )
         .where(
           and(
@@ -109,6 +116,7 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
           ),
         )
         .returning(getTableColumns(messages));
+      const rows = await byShape(tx, settle);
       for (const r of rows) changed.set(r.id, r);
       const settled = new Set(rows.map((r) => r.externalId));
       untouched = untouched.filter((e) => !settled.has(e));
@@ -116,10 +124,15 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
     let unknown: string[] = [];
     if (untouched.length > 0) {
       // Not moved: already at or past that ack (nothing to do), or not stored yet.
-      const known = await tx
-        .select({ e: messages.externalId })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, conn.id), inArray(messages.externalId, untouched)));
+      const known = await byShape(
+        tx,
+        tx
+          .select({ e: messages.externalId })
+          .from(messages)
+          .where(
+            and(eq(messages.whatsappId, conn.id), sql`${messages.externalId} = any(${arrayParam(untouched)}::text[])`),
+          ),
+      );
       const knownIds = new Set(known.map((r) => r.e));
       unknown = untouched.filter((e) => !knownIds.has(e));
     }

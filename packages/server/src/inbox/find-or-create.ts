@@ -52,7 +52,9 @@ export async function upsertContacts(
   }
   const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
   const numbers = values.map(([n]) => n);
-  const { rows } = await executeByShape(tx, sql`
+  const { rows } = await executeByShape(
+    tx,
+    sql`
     with v (number, name, lid, is_group, whatsapp_id) as (
       select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
         ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
@@ -73,7 +75,8 @@ export async function upsertContacts(
     union all
     select c.*, false from v cross join lateral (
       select ${contactRows.list()} from contacts where number = v.number limit 1) c
-    where not exists (select 1 from written w where w.number = v.number)`);
+    where not exists (select 1 from written w where w.number = v.number)`,
+  );
   const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
   // A contact seen for the first time, or given its name: the contacts page hears of it.
   for (const r of rows)
@@ -81,7 +84,8 @@ export async function upsertContacts(
   // A contact created by a concurrent batch after this statement began is not in its snapshot.
   const missing = numbers.filter((n) => !found.has(n));
   if (missing.length > 0) {
-    const { rows: late } = await executeByShape(tx, 
+    const { rows: late } = await executeByShape(
+      tx,
       sql`select ${contactRows.list()} from contacts where number = any(${sql.param(missing)}::text[])`,
     );
     for (const c of late.map((r) => contactRows.map(r))) found.set(c.number, c);
@@ -110,20 +114,25 @@ export async function liveTickets(
   const found = new Map<string, Ticket>();
   const readLive = async (of: typeof pairs) => {
     // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
-    const { rows } = await executeByShape(tx, sql`
+    const { rows } = await executeByShape(
+      tx,
+      sql`
       select t.* from unnest(${arrayParam(of.map((p) => p.contactId))}::int[],
           ${arrayParam(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
         cross join lateral (
           select ${ticketRows.list()} from tickets
           where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
           limit 1 for update) t
-      order by p.ord`);
+      order by p.ord`,
+    );
     for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
   };
   await readLive(pairs);
   const missing = pairs.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
   if (missing.length > 0) {
-    const { rows } = await executeByShape(tx, sql`
+    const { rows } = await executeByShape(
+      tx,
+      sql`
       insert into tickets (company_id, contact_id, whatsapp_id, is_group, status, integration_id, prompt_id)
       select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending', holder.integration_id, holder.prompt_id
       from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
@@ -131,7 +140,8 @@ export async function liveTickets(
         ${connectionHolderJoin('v')}
       order by v.contact_id, v.whatsapp_id
       on conflict do nothing
-      returning ${ticketRows.list()}`);
+      returning ${ticketRows.list()}`,
+    );
     for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
     const lost = missing.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
     if (lost.length > 0) await readLive(lost);

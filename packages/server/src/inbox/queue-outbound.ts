@@ -68,9 +68,12 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     })
     .where(eq(tickets.id, input.ticketId));
   // One statement, one round trip: the message and its ticket's update side by side.
-  const { rows } = await executeByShape<{ message: Record<string, unknown> }>(tx, sql`
+  const { rows } = await executeByShape<{ message: Record<string, unknown> }>(
+    tx,
+    sql`
     with m as (${insert.getSQL()}), t as (${update.getSQL()})
-    select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`);
+    select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`,
+  );
   const message = messageRows.map(rows[0]!.message);
   // The events carry the ticket whole, as written (the statement's own reads cannot see it).
   const ticket = (await loadTicketViews(tx, [input.ticketId]))[0]!;

@@ -101,12 +101,18 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const ws = keys.map((it) => it.conn.id);
   const es = keys.map((it) => it.msg.externalId);
 
-  await executeByShape(tx, sql`select pg_advisory_xact_lock(w, hashtext(e))
+  await executeByShape(
+    tx,
+    sql`select pg_advisory_xact_lock(w, hashtext(e))
     from (select w, e from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as k(w, e)
-          order by w, hashtext(e)) locks`);
-  const { rows: seen } = await executeByShape<{ w: number; e: string; seen: boolean | null }>(tx, sql`
+          order by w, hashtext(e)) locks`,
+  );
+  const { rows: seen } = await executeByShape<{ w: number; e: string; seen: boolean | null }>(
+    tx,
+    sql`
     select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
-    from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as v(w, e)`);
+    from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as v(w, e)`,
+  );
   const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
   const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
   if (fresh.length === 0) return results;
@@ -247,7 +253,9 @@ async function insertMessages(
 ): Promise<{ rows: Message[]; tickets: Map<number, Ticket>; botMayAct: Set<number> }> {
   const col = <T>(f: (e: (typeof list)[number]) => T) => arrayParam(list.map(f));
   const ticketIds = [...new Set(list.map((e) => e.ticketId))];
-  const { rows: raw } = await executeByShape<{ kind: 'm' | 't'; row: Record<string, unknown> }>(tx, sql`
+  const { rows: raw } = await executeByShape<{ kind: 'm' | 't'; row: Record<string, unknown> }>(
+    tx,
+    sql`
     with v as (
       select * from unnest(${col((e) => e.ticketId)}::int[], ${col((e) => e.contactId)}::int[],
         ${col((e) => e.item.conn.id)}::int[], ${col((e) => e.item.msg.externalId)}::text[],
@@ -290,7 +298,8 @@ async function insertMessages(
     )
     select 'm' as kind, to_jsonb(inserted) as row from inserted
     union all
-    select 't', to_jsonb(updated) from updated`);
+    select 't', to_jsonb(updated) from updated`,
+  );
   const rows = raw.filter((r) => r.kind === 'm').map((r) => messageRows.map(r.row));
   const tickets = new Map(
     raw
@@ -306,12 +315,15 @@ async function insertMessages(
     (r) => r.quotedExternalId && r.quotedMsgId === null && byKey.has(keyOf(r.whatsappId!, r.quotedExternalId)),
   );
   if (inBatch.length === 0) return { rows, tickets, botMayAct: mayAct };
-  const { rows: patched } = await executeByShape(tx, sql`
+  const { rows: patched } = await executeByShape(
+    tx,
+    sql`
     update messages m set quoted_msg_id = q.quoted
     from unnest(${sql.param(inBatch.map((r) => r.id))}::bigint[],
       ${sql.param(inBatch.map((r) => byKey.get(keyOf(r.whatsappId!, r.quotedExternalId!))!.id))}::bigint[]) as q(id, quoted)
     where m.id = q.id and m.id = any(${sql.param(inBatch.map((r) => r.id))}::bigint[])
-    returning ${messageRows.list('m')}`);
+    returning ${messageRows.list('m')}`,
+  );
   for (const r of patched.map((row) => messageRows.map(row))) byKey.set(keyOf(r.whatsappId!, r.externalId!), r);
   return { rows: rows.map((r) => byKey.get(keyOf(r.whatsappId!, r.externalId!))!), tickets, botMayAct: mayAct };
 }

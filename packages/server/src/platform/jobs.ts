@@ -120,7 +120,8 @@ function asDrizzle(text: string, values: unknown[]): SQL {
 function namedStatement(text: string, values: unknown[] | undefined): pg.QueryConfig {
   if (!values?.length) return { text, values };
   let name = bossStatements.get(text);
-  if (name === undefined && bossStatements.size < 256) bossStatements.set(text, (name = `boss_${bossStatements.size + 1}`));
+  if (name === undefined && bossStatements.size < 256)
+    bossStatements.set(text, (name = `boss_${bossStatements.size + 1}`));
   return { text, values, name };
 }
 

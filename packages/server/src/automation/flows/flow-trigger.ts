@@ -27,12 +27,15 @@ export async function flowClaims(tx: Tx, candidates: FlowCandidate[]): Promise<M
   if (candidates.length === 0) return claims;
   const ticketIds = [...new Set(candidates.map((c) => c.ticketId))];
   const whatsappIds = [...new Set(candidates.map((c) => c.whatsappId))];
-  const { rows } = await executeByShape<{ kind: 'r' | 'c'; id: number; detail: string | null }>(tx, sql`
+  const { rows } = await executeByShape<{ kind: 'r' | 'c'; id: number; detail: string | null }>(
+    tx,
+    sql`
     select 'r' as kind, r.ticket_id as id, r.waiting as detail from flow_runs r
       where r.ticket_id = any(${sql.param(ticketIds)}::int[]) and r.status in ('running', 'waiting')
     union all
     select 'c', fc.whatsapp_id, fc.phrase from flow_campaigns fc join flows f on f.id = fc.flow_id
-      where fc.whatsapp_id = any(${sql.param(whatsappIds)}::int[]) and fc.status and f.active and f.graph is not null`);
+      where fc.whatsapp_id = any(${sql.param(whatsappIds)}::int[]) and fc.status and f.active and f.graph is not null`,
+  );
   const live = new Map(rows.filter((r) => r.kind === 'r').map((r) => [r.id, r.detail]));
   const phrases = rows.filter((r) => r.kind === 'c');
   const taken = new Set<number>();

@@ -52,7 +52,9 @@ export async function readAiTurn(
   job: { ticketId: number; messageId: number },
   opts: { lock?: boolean; claim?: string } = {},
 ): Promise<AiTurnStart | undefined> {
-  const { rows } = await executeByShape<Record<string, unknown>>(tx, sql`
+  const { rows } = await executeByShape<Record<string, unknown>>(
+    tx,
+    sql`
     ${opts.claim ? sql`with claimed as (${claimMessageJob(promptTurnJobDef, opts.claim)})` : sql``}
     select ${ticketRows.list('t')},
       ${opts.claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
@@ -64,7 +66,8 @@ export async function readAiTurn(
          from flow_runs r join flows f on f.id = r.flow_id
          where r.ticket_id = t.id and r.status in ('running', 'waiting')) as "_run"
     from tickets t where t.id = ${job.ticketId}
-    ${opts.lock ? sql`for update of t` : sql``}`);
+    ${opts.lock ? sql`for update of t` : sql``}`,
+  );
   const row = rows[0];
   if (!row) return undefined;
   return {

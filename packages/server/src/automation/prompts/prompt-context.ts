@@ -27,13 +27,16 @@ export async function readContext(tx: Tx, ticketId: number, upTo: number, limit:
     media_type: MediaType;
     media_url: string | null;
     media_name: string | null;
-  }>(tx, sql`
+  }>(
+    tx,
+    sql`
     select id, from_me, body, media_type, media_url, media_name from messages
     where ticket_id = ${ticketId} and id <= ${upTo} and not is_deleted and media_type <> 'call_log'
       and not (from_me and error is not null)
       and (btrim(body) <> '' or (media_type = 'audio' and not from_me and media_url is not null))
     order by id desc
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   return rows.reverse().map((r) => ({
     id: Number(r.id),
     fromMe: r.from_me,
