@@ -3,17 +3,11 @@
  * once the batch holding it is written. One write at a time; what arrives meanwhile waits for the
  * next. A batch is written after `delayMs` from its first item, or at once with `maxItems`
  * (delayMs 0: on the next turn of the event loop, gathering what is added in the same turn).
- *
- * The delay only gathers under load: an item arriving when nothing was written for `delayMs`
- * (a lone send, the first of a burst) is written on the next turn, so a quiet connection's
- * message does not wait for company that is not coming.
  */
 export class Batch<T, R> {
   private pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private writing?: Promise<void>;
   private timer?: NodeJS.Timeout;
-  /** When the last write started (`performance.now()`); -Infinity before the first. */
-  private lastStart = -Infinity;
 
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
@@ -23,8 +17,7 @@ export class Batch<T, R> {
   add(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      const idle = performance.now() - this.lastStart >= this.opts.delayMs;
-      if (this.pending.length >= this.opts.maxItems || idle) this.kick(0);
+      if (this.pending.length >= this.opts.maxItems) this.kick(0);
       else this.kick(this.opts.delayMs);
     });
   }
@@ -56,7 +49,6 @@ export class Batch<T, R> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending.splice(0, this.opts.maxItems);
-    this.lastStart = performance.now();
     this.writing = this.write(batch.map((p) => p.item)).then(
       (results) => batch.forEach((p, i) => p.resolve(results[i]!)),
       (err: unknown) => batch.forEach((p) => p.reject(err)),

@@ -155,9 +155,11 @@ describe('concurrent drain', () => {
     expect(sends).toHaveLength(300);
     // Sends overlap (one at a time would be 1) …
     expect(graph.load.maxInFlight).toBeGreaterThanOrEqual(8);
-    // … but never faster than the pace (plus the bucket's burst of a twentieth of a second, and
-    // arrival jitter: unpaced, 64 in flight would make ~1,000 a second here).
-    expect(busiestSecond(sends)).toBeLessThanOrEqual(pace * 1.1);
+    // … but never faster than the pace: the bucket lets at most pace + pace/20 start in a second;
+    // arrivals at this fake, which shares the event loop with the sender, clump when a batch's
+    // result write holds the loop (210–234 seen in one second at 200/s). Unpaced, 64 in flight
+    // would make ~1,000 a second here; the span below holds the average to the pace.
+    expect(busiestSecond(sends)).toBeLessThanOrEqual(pace * 1.2);
     const span = sends.at(-1)!.at - sends[0]!.at;
     expect(span).toBeGreaterThanOrEqual(((300 - pace / 20) / pace) * 1000 - 100);
     // Each contact's three in their queued order; every body once, carrying its own message's ref.

@@ -229,7 +229,11 @@ class Drain {
     let marked = false;
     for (let attempt = 1; ; attempt++) {
       if (!marked) {
-        if (!(await this.marker.add(row.message.id))) return 'skipped'; // deleted (or settled) meanwhile
+        const mark = this.marker.add(row.message.id);
+        // A lone send (nothing else in flight: an answer, a quiet connection) has nobody to share
+        // its mark's write with: written now rather than after MARK_EVERY_MS.
+        if (this.inFlight === 1) void this.marker.flush();
+        if (!(await mark)) return 'skipped'; // deleted (or settled) meanwhile
         marked = true;
       }
       // The token last, right before the request: the pace Meta sees is the pace of the tokens,
