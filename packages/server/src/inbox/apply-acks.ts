@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import type { Deps } from '../platform/context.js';
 import { messages } from '../db/schema/index.js';
 import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
@@ -42,47 +43,19 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
   return runTenantRetrying(deps, conn.companyId, 'acks', async (tx, events) => {
     const changed = new Map<number, Message>();
     if (furthest.size > 0) {
-      const list = sorted(furthest);
-      const rows = await byShape(
+      // Forward only: a late "delivered" never undoes "read".
+      const rows = await setByExternalId(
         tx,
-        tx
-          .update(messages)
-          .set({ ack: sql`v.ack`, updatedAt: sql`now()` })
-          .from(
-            sql`unnest(${arrayParam(list.map(([e]) => e))}::text[], ${arrayParam(list.map(([, a]) => a))}::int[]) as v(e, ack)`,
-          )
-          .where(
-            and(
-              eq(messages.whatsappId, conn.id),
-              // `= any` lets the index find the rows; the join alone would hash all of the connection's.
-              sql`${messages.externalId} = any(${arrayParam(list.map(([e]) => e))}::text[])`,
-              eq(messages.externalId, sql`v.e`),
-              sql`${messages.ack} < v.ack`,
-            ),
-          )
-          .returning(getTableColumns(messages)),
+        conn.id,
+        sorted(furthest),
+        'int',
+        { ack: sql`v.value` },
+        sql`${messages.ack} < v.value`,
       );
       for (const r of rows) changed.set(r.id, r);
     }
     if (failed.size > 0) {
-      const list = sorted(failed);
-      const rows = await byShape(
-        tx,
-        tx
-          .update(messages)
-          .set({ error: sql`v.error`, updatedAt: sql`now()` })
-          .from(
-            sql`unnest(${arrayParam(list.map(([e]) => e))}::text[], ${arrayParam(list.map(([, m]) => m))}::text[]) as v(e, error)`,
-          )
-          .where(
-            and(
-              eq(messages.whatsappId, conn.id),
-              sql`${messages.externalId} = any(${arrayParam(list.map(([e]) => e))}::text[])`,
-              eq(messages.externalId, sql`v.e`),
-            ),
-          )
-          .returning(getTableColumns(messages)),
-      );
+      const rows = await setByExternalId(tx, conn.id, sorted(failed), 'text', { error: sql`v.value` });
       for (const r of rows) changed.set(r.id, r);
     }
 
@@ -143,4 +116,38 @@ export async function applyAcks(deps: Deps, conn: ConnectionRef, updates: readon
     const missing = new Set(unknown);
     return updates.map((u) => ({ changed: moved.delete(u.externalId), unknown: missing.has(u.externalId) }));
   });
+}
+
+/**
+ * One value per external id of the connection (`v.value`), written by `set` where `when` holds, in
+ * one named statement; answers the rows it changed.
+ */
+function setByExternalId(
+  tx: Tx,
+  whatsappId: number,
+  list: [string, number | string][],
+  type: 'int' | 'text',
+  set: { ack: SQL } | { error: SQL },
+  when?: SQL,
+) {
+  const ids = list.map(([e]) => e);
+  return byShape(
+    tx,
+    tx
+      .update(messages)
+      .set({ ...set, updatedAt: sql`now()` })
+      .from(
+        sql`unnest(${arrayParam(ids)}::text[], ${arrayParam(list.map(([, v]) => v))}::${sql.raw(type)}[]) as v(e, value)`,
+      )
+      .where(
+        and(
+          eq(messages.whatsappId, whatsappId),
+          // `= any` lets the index find the rows; the join alone would hash all of the connection's.
+          sql`${messages.externalId} = any(${arrayParam(ids)}::text[])`,
+          eq(messages.externalId, sql`v.e`),
+          when,
+        ),
+      )
+      .returning(getTableColumns(messages)),
+  );
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { byShape } from '../../db/prepared.js';
+import { arrayParam, byShape } from '../../db/prepared.js';
 import type { Tx } from '../../db/client.js';
 import { tickets, type contacts, type messages } from '../../db/schema/index.js';
 import { domainEvent, type DomainEvent } from '../../platform/domain-event.js';
@@ -51,7 +51,7 @@ export async function messagesUpdated(tx: Tx, companyId: number, rows: readonly 
     tx
       .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
       .from(tickets)
-      .where(sql`${tickets.id} = any((select ${sql.param(ticketIds)}::int[])::int[])`),
+      .where(sql`${tickets.id} = any(${arrayParam(ticketIds)}::int[])`),
   );
   const byId = new Map(audience.map((t) => [t.id, t]));
   return rows.map((message) => messageEvents.updated(companyId, message, byId.get(message.ticketId)));
