@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { Deps } from '../platform/context.js';
 import type { JobSpec } from '../platform/jobs.js';
@@ -26,7 +26,7 @@ export const messageJobSchema = z.object({
  * SQL: deletes the still-waiting job `jobId` of `spec` — the run that commits this consumes the
  * job. No row: a worker already took it (the safety net fired), and the run is that worker's.
  */
-export const claimMessageJob = (spec: JobSpec, jobId: string): SQL =>
+export const claimMessageJob = (spec: JobSpec, jobId: string | Placeholder): SQL =>
   sql`delete from pgboss.job where name = ${queueLiteral(spec.name)} and id = ${jobId} and state = 'created' returning id`;
 
 /**

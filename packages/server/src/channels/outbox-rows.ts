@@ -1,13 +1,13 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
-import type { Tx } from '../db/client.js';
-import { byShape } from '../db/prepared.js';
-import { contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
+import { runStatement, statement } from '../db/prepared.js';
+import { messages } from '../db/schema/index.js';
+import { tableRows } from '../inbox/table-rows.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
 
 // The outbox's statements: a chunk of queued messages, the mark before their sends, the results.
+// Each is rendered once (db/prepared.ts `statement`): they run for every message sent.
 
 type Message = typeof messages.$inferSelect;
 
@@ -25,18 +25,15 @@ export function refMessageId(ref: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** Queued: outbound, not acknowledged, no error, no provider id (the partial index `messages_outbox_idx`). */
-const queued = (whatsappId: number) =>
-  and(
-    eq(messages.whatsappId, whatsappId),
-    eq(messages.fromMe, true),
-    eq(messages.ack, 0),
-    isNull(messages.error),
-    isNull(messages.externalId),
-    eq(messages.isDeleted, false),
-  );
+const messageRows = tableRows(messages);
 
-const quoted = alias(messages, 'quoted');
+/**
+ * Queued: outbound, not acknowledged, no error, no provider id, not deleted. Constants, not
+ * parameters, so that a generic plan can use the partial index `messages_outbox_idx`.
+ */
+const queued = (m: string) =>
+  sql`${sql.raw(m)}.whatsapp_id = ${sql.placeholder('whatsappId')} and ${sql.raw(`${m}.from_me and ${m}.ack = 0
+    and ${m}.error is null and ${m}.external_id is null and not ${m}.is_deleted`)}`;
 
 export interface QueuedRow {
   message: Message;
@@ -48,6 +45,43 @@ export interface QueuedRow {
    * for a status before it is sent again (0: now). Null when it was never started.
    */
   inDoubtWaitMs: number | null;
+  /** Marked `send_started_at` by the read itself (a drain's lone message, `readDrainStart`). */
+  marked?: boolean;
+}
+
+/** A chunk of queued messages after `after`, oldest first, with what their sends need. */
+const chunkSql = sql`
+  select ${messageRows.list('m')}, c.number as "_number", c.is_group as "_isGroup",
+    q.id as "_qId", q.external_id as "_qExternalId", q.from_me as "_qFromMe", q.participant as "_qParticipant",
+    -- Measured by the database's clock, the one that wrote send_started_at.
+    case when m.send_started_at is null then null
+      else greatest(0, ${sql.placeholder('inDoubtMs')}::int - extract(epoch from now() - m.send_started_at) * 1000)::int
+    end as "_inDoubtWaitMs"
+  from messages m
+  join tickets t on t.id = m.ticket_id
+  join contacts c on c.id = t.contact_id
+  left join messages q on q.id = m.quoted_msg_id
+  where ${queued('m')} and m.id > ${sql.placeholder('after')}
+  order by m.id
+  limit ${sql.placeholder('limit')}`;
+
+const chunk = statement(chunkSql);
+
+function queuedRow(row: Record<string, unknown>): QueuedRow {
+  return {
+    message: messageRows.map(row),
+    number: row._number as string,
+    isGroup: row._isGroup as boolean,
+    quoted:
+      row._qId === null
+        ? null
+        : {
+            externalId: row._qExternalId as string | null,
+            fromMe: row._qFromMe as boolean,
+            participant: row._qParticipant as string | null,
+          },
+    inDoubtWaitMs: row._inDoubtWaitMs as number | null,
+  };
 }
 
 /** Up to `limit` queued messages of the connection after id `after`, oldest first. */
@@ -58,29 +92,15 @@ export function loadQueued(
   after: number,
   limit: number,
 ): Promise<QueuedRow[]> {
-  return runTenant(deps, companyId, (tx) => queuedChunk(tx, deps, whatsappId, after, limit));
-}
-
-function queuedChunk(tx: Tx, deps: Deps, whatsappId: number, after: number, limit: number): Promise<QueuedRow[]> {
-  const inDoubtMs = deps.config.OUTBOX_IN_DOUBT_MS;
-  const query = tx
-    .select({
-      message: messages,
-      number: contacts.number,
-      isGroup: contacts.isGroup,
-      quoted: { externalId: quoted.externalId, fromMe: quoted.fromMe, participant: quoted.participant },
-      // Measured by the database's clock, the one that wrote send_started_at.
-      inDoubtWaitMs: sql<number | null>`case when ${messages.sendStartedAt} is null then null
-        else greatest(0, ${inDoubtMs} - extract(epoch from now() - ${messages.sendStartedAt}) * 1000)::int end`,
-    })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-    .where(and(queued(whatsappId), gt(messages.id, after)))
-    .orderBy(asc(messages.id))
-    .limit(limit);
-  return byShape(tx, query);
+  return runTenant(deps, companyId, async (tx) => {
+    const { rows } = await runStatement(tx, chunk, {
+      whatsappId,
+      after,
+      limit,
+      inDoubtMs: deps.config.OUTBOX_IN_DOUBT_MS,
+    });
+    return rows.map(queuedRow);
+  });
 }
 
 /** What a drain reads before its first send. */
@@ -94,27 +114,46 @@ export interface DrainStart {
 }
 
 /**
- * A drain's first reads in one transaction (three were three transactions: a lone answer's send
- * waited for nine round trips before its mark).
+ * A drain's first reads in one statement: deletions waiting, the pace, the first chunk. A chunk
+ * of one message never started (an answer, a quiet connection) is marked `send_started_at` in
+ * the same statement: the lone send that follows needs no mark of its own (a transaction and a
+ * commit flush before its request). Not when deletions wait: the chunk is read again after them.
  */
+const drainStart = statement(sql`
+  with head as (
+    select exists (select 1 from messages d
+        where d.whatsapp_id = ${sql.placeholder('whatsappId')} and d.delete_requested_at is not null) as deletes,
+      (select messages_per_second from whatsapps where id = ${sql.placeholder('whatsappId')}) as pace
+  ), chunk as (${chunkSql}), lone as (
+    update messages m set send_started_at = now()
+    from (select min(id) as id from chunk having count(*) = 1 and bool_and("_inDoubtWaitMs" is null)) one, head
+    where m.id = one.id and not head.deletes and ${queued('m')}
+    returning m.id
+  )
+  select head.deletes as "_deletes", head.pace as "_pace", (select id from lone) is not null as "_marked", chunk.*
+  from head left join chunk on true
+  order by chunk.id`);
+
 export function readDrainStart(deps: Deps, whatsappId: number, companyId: number, limit: number): Promise<DrainStart> {
   return runTenant(deps, companyId, async (tx) => {
-    const [deletes] = await byShape(
-      tx,
-      tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, whatsappId), isNotNull(messages.deleteRequestedAt)))
-        .limit(1),
-    );
-    const [conn] = await byShape(
-      tx,
-      tx.select({ pace: whatsapps.messagesPerSecond }).from(whatsapps).where(eq(whatsapps.id, whatsappId)),
-    );
-    const rows = await queuedChunk(tx, deps, whatsappId, 0, limit);
-    return { deletesWaiting: deletes !== undefined, pace: conn?.pace ?? 80, rows };
+    const { rows } = await runStatement(tx, drainStart, {
+      whatsappId,
+      after: 0,
+      limit,
+      inDoubtMs: deps.config.OUTBOX_IN_DOUBT_MS,
+    });
+    const head = rows[0]!;
+    const chunkRows = head.id === null ? [] : rows.map(queuedRow);
+    if (head._marked === true) chunkRows[0]!.marked = true;
+    return { deletesWaiting: head._deletes === true, pace: (head._pace as number | null) ?? 80, rows: chunkRows };
   });
 }
+
+// Planned at each run (runStatement's `planEachRun`), with its ids as they are.
+const mark = statement(sql`
+  update messages m set send_started_at = now()
+  where m.id = any(${sql.placeholder('ids')}::bigint[]) and ${queued('m')}
+  returning m.id`);
 
 /**
  * Marks messages about to be handed to the provider (`send_started_at`), committed before the
@@ -127,17 +166,10 @@ export async function markStarted(
   companyId: number,
   ids: number[],
 ): Promise<boolean[]> {
-  const marked = await runTenant(deps, companyId, (tx) =>
-    byShape(
-      tx,
-      tx
-        .update(messages)
-        .set({ sendStartedAt: sql`now()` })
-        .where(and(queued(whatsappId), sql`${messages.id} = any(${sql.param(ids)}::bigint[])`))
-        .returning({ id: messages.id }),
-    ),
+  const { rows } = await runTenant(deps, companyId, (tx) =>
+    runStatement<{ id: string }>(tx, mark, { whatsappId, ids }, { planEachRun: true }),
   );
-  const ok = new Set(marked.map((r) => r.id));
+  const ok = new Set(rows.map((r) => Number(r.id)));
   return ids.map((id) => ok.has(id));
 }
 
@@ -156,39 +188,37 @@ export type SendResult =
  * got it. Answers the rows written for sent or refused messages.
  */
 export async function recordResults(deps: Deps, companyId: number, results: SendResult[]): Promise<Message[]> {
-  const ids = results.map((r) => r.id);
-  const externalIds = results.map((r) => ('externalId' in r ? r.externalId : null));
-  const errors = results.map((r) => ('error' in r ? r.error : null));
-  const clears = results.map((r) => 'retry' in r && !r.unsure);
-  const sent = sql`v.external_id is not null`;
-  const retried = sql`v.external_id is null and v.error is null`;
+  const values = {
+    ids: results.map((r) => r.id),
+    externalIds: results.map((r) => ('externalId' in r ? r.externalId : null)),
+    errors: results.map((r) => ('error' in r ? r.error : null)),
+    clears: results.map((r) => 'retry' in r && !r.unsure),
+  };
   return runTenant(deps, companyId, async (tx, events) => {
-    const update = tx
-      .update(messages)
-      .set({
-        // A provider id already held by another row (a beta send's echo stored meanwhile) is not
-        // taken twice: the message is sent all the same.
-        externalId: sql`case when ${sent} and not exists (select 1 from messages o
-          where o.whatsapp_id = ${messages.whatsappId} and o.external_id = v.external_id and o.id <> ${messages.id})
-          then v.external_id else ${messages.externalId} end`,
-        ack: sql`case when ${sent} then greatest(${messages.ack}, 1) else ${messages.ack} end`,
-        // Sent clears the "deleted before sending" mark, unless a status (a failure) came first.
-        error: sql`case when ${sent} and ${messages.externalId} is null then null
-          when ${sent} then ${messages.error} else coalesce(v.error, ${messages.error}) end`,
-        deleteRequestedAt: sql`case when ${sent} and ${messages.isDeleted} then now()
-          else ${messages.deleteRequestedAt} end`,
-        sendStartedAt: sql`case when v.clear then null else ${messages.sendStartedAt} end`,
-        updatedAt: sql`case when ${retried} then ${messages.updatedAt} else now() end`,
-      })
-      .from(
-        sql`unnest(${sql.param(ids)}::bigint[], ${sql.param(externalIds)}::text[], ${sql.param(errors)}::text[],
-          ${sql.param(clears)}::bool[]) as v(id, external_id, error, clear)`,
-      )
-      .where(and(eq(messages.id, sql`v.id`), sql`${messages.id} = any(${sql.param(ids)}::bigint[])`))
-      .returning({ ...getTableColumns(messages), retried: sql<boolean>`${retried}` });
-    const rows = await byShape(tx, update);
-    const written = rows.filter((r) => !r.retried).map(({ retried: _, ...row }) => row);
+    const { rows } = await runStatement(tx, record, values, { planEachRun: true });
+    const written = rows.filter((r) => r._retried !== true).map(messageRows.map);
     events.push(...(await messagesUpdated(tx, companyId, written)));
     return written;
   });
 }
+
+// Planned at each run, as the mark is.
+const record = statement(sql`
+  update messages m set
+    -- A provider id already held by another row (a beta send's echo stored meanwhile) is not
+    -- taken twice: the message is sent all the same.
+    external_id = case when v.external_id is not null and not exists (select 1 from messages o
+        where o.whatsapp_id = m.whatsapp_id and o.external_id = v.external_id and o.id <> m.id)
+      then v.external_id else m.external_id end,
+    ack = case when v.external_id is not null then greatest(m.ack, 1) else m.ack end,
+    -- Sent clears the "deleted before sending" mark, unless a status (a failure) came first.
+    error = case when v.external_id is not null and m.external_id is null then null
+      when v.external_id is not null then m.error else coalesce(v.error, m.error) end,
+    delete_requested_at = case when v.external_id is not null and m.is_deleted then now()
+      else m.delete_requested_at end,
+    send_started_at = case when v.clear then null else m.send_started_at end,
+    updated_at = case when v.external_id is null and v.error is null then m.updated_at else now() end
+  from unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('externalIds')}::text[],
+    ${sql.placeholder('errors')}::text[], ${sql.placeholder('clears')}::bool[]) as v(id, external_id, error, clear)
+  where m.id = v.id and m.id = any(${sql.placeholder('ids')}::bigint[])
+  returning ${messageRows.list('m')}, v.external_id is null and v.error is null as "_retried"`);

@@ -50,8 +50,9 @@ interface Line {
  *   nothing more, lets the sends in flight finish and asks to be retried. A throttled send slows
  *   the connection's pacer and is tried again, in place, after a backoff.
  * - A refused send is marked with its error and its ticket goes on.
- * - Before a send, the message is marked `send_started_at` (batched, committed first). One found
- *   still queued with the mark was cut short by a crash: it is in doubt. A provider that reports
+ * - Before a send, the message is marked `send_started_at` (batched, committed first; a lone
+ *   message by the drain's first read, outbox-rows.ts). One found still queued with the mark was
+ *   cut short by a crash: it is in doubt. A provider that reports
  *   sends by our reference (Cloud API) holds it, and its ticket, until a status settles it
  *   (inbox/apply-acks.ts) or OUTBOX_IN_DOUBT_MS pass; beta and sandbox send it again at once,
  *   under the same message id, so a repeat is the same message.
@@ -226,7 +227,8 @@ class Drain {
   /** One message, through the pacer; throttled answers are tried again in place, slowing the pacer. */
   private async send(row: QueuedRow): Promise<'sent' | 'refused' | 'retry' | 'skipped'> {
     const outbound = await this.outbound(row);
-    let marked = false;
+    // A drain's lone message comes marked by its first read (outbox-rows.ts `readDrainStart`).
+    let marked = row.marked === true;
     for (let attempt = 1; ; attempt++) {
       if (!marked) {
         const mark = this.marker.add(row.message.id);

@@ -6,7 +6,8 @@ import { tableRows } from '../../inbox/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { claimMessageJob } from '../message-jobs.js';
 import { promptTurnJobDef } from './prompt-jobs.js';
-import { executeByShape } from '../../db/prepared.js';
+import { runStatement, statement, type Statement } from '../../db/prepared.js';
+import { contextSql, type ContextRow } from './prompt-context.js';
 
 const ticketRows = tableRows(tickets);
 
@@ -41,33 +42,24 @@ export interface AiTurnStart {
   setup: AiSetup | undefined;
   /** A newer customer message of the ticket is stored: its own turn answers both. */
   newer: boolean;
+  /** The context the model reads (`read: 'context'`), for the holder's `maxMessages`. */
+  context: ContextRow[];
 }
 
 /**
- * The ticket, the holder's setup and the turn's flags in one statement; to write, the ticket
- * locked and the turn's job (`claim`: its lease, prompt-turn.ts) deleted in the same statement.
+ * The ticket, the holder's setup and the turn's flags in one statement: before the call with the
+ * context the model reads (its length the holder's `maxMessages`); to write, the ticket locked
+ * and the turn's job (`claim`: its lease, prompt-turn.ts) deleted in the same statement. Each
+ * form's text is rendered once (db/prepared.ts).
  */
 export async function readAiTurn(
   tx: Tx,
   job: { ticketId: number; messageId: number },
-  opts: { lock?: boolean; claim?: string } = {},
+  opts: { read: 'context' } | { read: 'write'; claim?: string },
 ): Promise<AiTurnStart | undefined> {
-  const { rows } = await executeByShape<Record<string, unknown>>(
-    tx,
-    sql`
-    ${opts.claim ? sql`with claimed as (${claimMessageJob(promptTurnJobDef, opts.claim)})` : sql``}
-    select ${ticketRows.list('t')},
-      ${opts.claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
-      exists (select 1 from messages m where m.id = ${job.messageId} and m.ticket_id = t.id and not m.from_me) as "_mine",
-      exists (select 1 from messages m where m.ticket_id = t.id and m.id > ${job.messageId} and not m.from_me) as "_newer",
-      (select to_jsonb(p) from prompts p where p.id = t.prompt_id) as "_prompt",
-      (select jsonb_build_object('runId', r.id, 'nodeId', r.node_id, 'waiting', r.waiting, 'status', r.status,
-          'node', (select n from jsonb_array_elements(f.graph->'nodes') n where n->>'id' = r.node_id limit 1))
-         from flow_runs r join flows f on f.id = r.flow_id
-         where r.ticket_id = t.id and r.status in ('running', 'waiting')) as "_run"
-    from tickets t where t.id = ${job.ticketId}
-    ${opts.lock ? sql`for update of t` : sql``}`,
-  );
+  const form = opts.read === 'context' ? forms.context : opts.claim ? forms.claimAndLock : forms.lock;
+  const claim = opts.read === 'write' ? opts.claim : undefined;
+  const { rows } = await runStatement(tx, form, { ...job, claim });
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -76,8 +68,49 @@ export async function readAiTurn(
     isCustomerMessage: row._mine === true,
     newer: row._newer === true,
     setup: setupOf(row._run as LiveRun | null, row._prompt as PromptRow | null),
+    context: (row._context as ContextRow[] | undefined) ?? [],
   };
 }
+
+const ticketId = sql.placeholder('ticketId');
+const messageId = sql`${sql.placeholder('messageId')}`;
+
+function readForm(opts: { context?: boolean; lock?: boolean; claim?: boolean }): Statement {
+  return statement(sql`
+    ${opts.claim ? sql`with claimed as (${claimMessageJob(promptTurnJobDef, sql.placeholder('claim'))})` : sql``}
+    select ${ticketRows.list('t')},
+      ${opts.claim ? sql`exists (select 1 from claimed)` : sql`true`} as "_claimed",
+      exists (select 1 from messages m where m.id = ${messageId} and m.ticket_id = t.id and not m.from_me) as "_mine",
+      exists (select 1 from messages m where m.ticket_id = t.id and m.id > ${messageId} and not m.from_me) as "_newer",
+      p.prompt as "_prompt", r.run as "_run"
+      ${
+        opts.context
+          ? // As many as the holder reads (setupOf): the live run's node, else the prompt.
+            sql`, ${contextSql(
+              sql`t.id`,
+              messageId,
+              sql`case when r.run is not null
+                then coalesce((r.run->'node'->'data'->'typebotIntegration'->>'maxMessages')::int, ${sql.raw(String(PROMPT_DEFAULTS.maxMessages))})
+                else coalesce((p.prompt->>'max_messages')::int, ${sql.raw(String(PROMPT_DEFAULTS.maxMessages))}) end`,
+            )} as "_context"`
+          : sql``
+      }
+    from tickets t
+    left join lateral (select to_jsonb(p) as prompt from prompts p where p.id = t.prompt_id) p on true
+    left join lateral (
+      select jsonb_build_object('runId', r.id, 'nodeId', r.node_id, 'waiting', r.waiting, 'status', r.status,
+          'node', (select n from jsonb_array_elements(f.graph->'nodes') n where n->>'id' = r.node_id limit 1)) as run
+      from flow_runs r join flows f on f.id = r.flow_id
+      where r.ticket_id = t.id and r.status in ('running', 'waiting')) r on true
+    where t.id = ${ticketId}
+    ${opts.lock ? sql`for update of t` : sql``}`);
+}
+
+const forms = {
+  context: readForm({ context: true }),
+  lock: readForm({ lock: true }),
+  claimAndLock: readForm({ lock: true, claim: true }),
+};
 
 interface LiveRun {
   runId: number;

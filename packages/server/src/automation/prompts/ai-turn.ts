@@ -8,7 +8,7 @@ import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js
 import { messages } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { readAiTurn, sameHolder, type AiSetup, type AiTurnStart } from './ai-turn-read.js';
-import { chatMessages, needsTranscription, readContext, type ContextRow } from './prompt-context.js';
+import { chatMessages, needsTranscription, type ContextRow } from './prompt-context.js';
 import { AiCallError, chatCompletion, transcribe, type AiEndpoint } from './openai-client.js';
 import { AI_ATTEMPTS, withRetries } from './ai-retry.js';
 import { readAnswer, splitForWhatsApp } from './prompt-answer.js';
@@ -44,14 +44,13 @@ type AiOutcome =
  */
 export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: string): Promise<void> {
   const read = await runTenant(deps, job.companyId, async (tx) => {
-    const start = await readAiTurn(tx, job);
+    const start = await readAiTurn(tx, job, { read: 'context' });
     if (!start || !answerable(start, job.messageId)) {
       // Nothing to answer: the storing process's job is spent here.
       if (claim) await tx.execute(claimMessageJob(promptTurnJobDef, claim));
       return undefined;
     }
-    const setup = start.setup!;
-    return { setup, rows: await readContext(tx, job.ticketId, job.messageId, setup.maxMessages) };
+    return { setup: start.setup!, rows: start.context };
   });
   if (!read) return;
   const { setup, rows } = read;
@@ -146,7 +145,7 @@ async function writeTurn(
 ): Promise<boolean> {
   const kicks: Kicks = new Set();
   const written = await runTenant(deps, job.companyId, async (tx, events) => {
-    const now = await readAiTurn(tx, job, { lock: true, claim: lease });
+    const now = await readAiTurn(tx, job, { read: 'write', claim: lease });
     // A worker took the lease (this run was too slow, or is a repeat): its run writes.
     if (!now?.claimed) return false;
     await storeTranscripts(tx, events, transcripts);

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MediaType } from '@balcao/contracts';
-import type { Tx } from '../../db/client.js';
 import type { ChatTurn } from './openai-client.js';
-import { executeByShape } from '../../db/prepared.js';
 
 /** A message of the ticket that may go to the model. */
 export interface ContextRow {
@@ -15,37 +13,21 @@ export interface ContextRow {
 }
 
 /**
- * The ticket's last `limit` messages up to `upTo`, oldest first, that say something: not deleted,
- * not a call's record, not an outbound message the provider refused, with a text — or a
- * customer's voice note not transcribed yet (its text comes first, ai-turn.ts).
+ * SQL: the ticket's last `limit` messages up to `upTo`, oldest first, as a jsonb array of
+ * `ContextRow`s — those that say something: not deleted, not a call's record, not an outbound
+ * message the provider refused, with a text — or a customer's voice note not transcribed yet
+ * (its text comes first, ai-turn.ts). Read with the turn's ticket (ai-turn-read.ts).
  */
-export async function readContext(tx: Tx, ticketId: number, upTo: number, limit: number): Promise<ContextRow[]> {
-  const { rows } = await executeByShape<{
-    id: string | number;
-    from_me: boolean;
-    body: string;
-    media_type: MediaType;
-    media_url: string | null;
-    media_name: string | null;
-  }>(
-    tx,
-    sql`
+export const contextSql = (ticketId: SQL, upTo: SQL, limit: SQL): SQL => sql`(
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'fromMe', c.from_me, 'body', c.body,
+      'mediaType', c.media_type, 'mediaUrl', c.media_url, 'mediaName', c.media_name) order by c.id), '[]')
+  from (
     select id, from_me, body, media_type, media_url, media_name from messages
     where ticket_id = ${ticketId} and id <= ${upTo} and not is_deleted and media_type <> 'call_log'
       and not (from_me and error is not null)
       and (btrim(body) <> '' or (media_type = 'audio' and not from_me and media_url is not null))
     order by id desc
-    limit ${limit}`,
-  );
-  return rows.reverse().map((r) => ({
-    id: Number(r.id),
-    fromMe: r.from_me,
-    body: r.body,
-    mediaType: r.media_type,
-    mediaUrl: r.media_url,
-    mediaName: r.media_name,
-  }));
-}
+    limit ${limit}) c)`;
 
 /** A customer's voice note whose text is not known yet. */
 export const needsTranscription = (m: ContextRow) =>
