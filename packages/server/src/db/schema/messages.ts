@@ -67,10 +67,12 @@ export const messages = pgTable(
     uniqueIndex('messages_whatsapp_external_key').on(t.whatsappId, t.externalId),
     // NULLS FIRST: the order of the message page's `order by id desc`, so it reads only its page (P5).
     index('messages_company_ticket_idx').on(t.companyId, t.ticketId, t.id.desc().nullsFirst()),
-    // The outbox: queued outbound messages of a connection, oldest first.
+    // The outbox: queued outbound messages of a connection, oldest first. Not on `ack`: a status
+    // (delivered, read) then touches no indexed column and is written in place (a HOT update,
+    // migration 0030), as the send mark is.
     index('messages_outbox_idx')
       .on(t.whatsappId, t.id)
-      .where(sql`${t.fromMe} and ${t.ack} = 0 and ${t.error} is null`),
+      .where(sql`${t.fromMe} and ${t.externalId} is null and ${t.error} is null`),
     // Whether a stored file is still shown by a message (before a file list or a campaign drops it).
     index('messages_media_url_idx')
       .on(t.mediaUrl)
