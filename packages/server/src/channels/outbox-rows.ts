@@ -180,6 +180,27 @@ export type SendResult =
   /** Not sent, to be tried later; `unsure`: the provider may have it, the send stays in doubt. */
   | { id: number; retry: true; unsure: boolean };
 
+// Planned at each run, as the mark is.
+const record = statement(sql`
+  update messages m set
+    -- A provider id already held by another row (a beta send's echo stored meanwhile) is not
+    -- taken twice: the message is sent all the same.
+    external_id = case when v.external_id is not null and not exists (select 1 from messages o
+        where o.whatsapp_id = m.whatsapp_id and o.external_id = v.external_id and o.id <> m.id)
+      then v.external_id else m.external_id end,
+    ack = case when v.external_id is not null then greatest(m.ack, 1) else m.ack end,
+    -- Sent clears the "deleted before sending" mark, unless a status (a failure) came first.
+    error = case when v.external_id is not null and m.external_id is null then null
+      when v.external_id is not null then m.error else coalesce(v.error, m.error) end,
+    delete_requested_at = case when v.external_id is not null and m.is_deleted then now()
+      else m.delete_requested_at end,
+    send_started_at = case when v.clear then null else m.send_started_at end,
+    updated_at = case when v.external_id is null and v.error is null then m.updated_at else now() end
+  from unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('externalIds')}::text[],
+    ${sql.placeholder('errors')}::text[], ${sql.placeholder('clears')}::bool[]) as v(id, external_id, error, clear)
+  where m.id = v.id and m.id = any(${sql.placeholder('ids')}::bigint[])
+  returning ${messageRows.list('m')}, v.external_id is null and v.error is null as "_retried"`);
+
 /**
  * A batch of send results in one statement, and their `appMessage` updates in one read of their
  * tickets. Sent: the provider's id, ack ≥ 1, no error (a message deleted while its send was under
@@ -201,24 +222,3 @@ export async function recordResults(deps: Deps, companyId: number, results: Send
     return written;
   });
 }
-
-// Planned at each run, as the mark is.
-const record = statement(sql`
-  update messages m set
-    -- A provider id already held by another row (a beta send's echo stored meanwhile) is not
-    -- taken twice: the message is sent all the same.
-    external_id = case when v.external_id is not null and not exists (select 1 from messages o
-        where o.whatsapp_id = m.whatsapp_id and o.external_id = v.external_id and o.id <> m.id)
-      then v.external_id else m.external_id end,
-    ack = case when v.external_id is not null then greatest(m.ack, 1) else m.ack end,
-    -- Sent clears the "deleted before sending" mark, unless a status (a failure) came first.
-    error = case when v.external_id is not null and m.external_id is null then null
-      when v.external_id is not null then m.error else coalesce(v.error, m.error) end,
-    delete_requested_at = case when v.external_id is not null and m.is_deleted then now()
-      else m.delete_requested_at end,
-    send_started_at = case when v.clear then null else m.send_started_at end,
-    updated_at = case when v.external_id is null and v.error is null then m.updated_at else now() end
-  from unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('externalIds')}::text[],
-    ${sql.placeholder('errors')}::text[], ${sql.placeholder('clears')}::bool[]) as v(id, external_id, error, clear)
-  where m.id = v.id and m.id = any(${sql.placeholder('ids')}::bigint[])
-  returning ${messageRows.list('m')}, v.external_id is null and v.error is null as "_retried"`);

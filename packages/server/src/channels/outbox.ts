@@ -52,10 +52,10 @@ interface Line {
  * - A refused send is marked with its error and its ticket goes on.
  * - Before a send, the message is marked `send_started_at` (batched, committed first; a lone
  *   message by the drain's first read, outbox-rows.ts). One found still queued with the mark was
- *   cut short by a crash: it is in doubt. A provider that reports
- *   sends by our reference (Cloud API) holds it, and its ticket, until a status settles it
- *   (inbox/apply-acks.ts) or OUTBOX_IN_DOUBT_MS pass; beta and sandbox send it again at once,
- *   under the same message id, so a repeat is the same message.
+ *   cut short by a crash: it is in doubt. A provider that reports sends by our reference (Cloud
+ *   API) holds it, and its ticket, until a status settles it (inbox/apply-acks.ts) or
+ *   OUTBOX_IN_DOUBT_MS pass; beta and sandbox send it again at once, under the same message id,
+ *   so a repeat is the same message.
  * - Deleted messages are never sent. Deletions waiting to reach WhatsApp go first (a delete does
  *   not wait behind a long queue), and after the sends when one was deleted while being sent.
  */

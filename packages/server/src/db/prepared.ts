@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResult } from 'pg';
 import type { Database, Tx } from './client.js';
@@ -70,9 +70,9 @@ const dialect = new PgDialect();
 
 /**
  * Renders a hot statement once, at module load (`runStatement` runs it). Even `executeByShape`
- * renders its template on every call: for the outbox's and the pipeline's statements that was
+ * renders its template on every call: for the outbox's and the AI turn's statements that was
  * 2–3 ms of CPU a message on the bench machine, more than PostgreSQL spent running them. Values
- * go in as `sql.placeholder('name')`; arrays as `arrayParam(sql.placeholder('ids'))`.
+ * go in as `sql.placeholder('name')`.
  */
 export const statement = (query: SQL): Statement => dialect.sqlToQuery(query);
 
@@ -100,8 +100,7 @@ export function runStatement<R extends Record<string, unknown>>(
  * every run: the custom plan of a one-element array looked far cheaper than a generic plan sized
  * for a hundred rows. Behind the sub-select both are sized alike and the generic plan is kept.
  */
-export const arrayParam = (values: unknown[] | Placeholder): SQL =>
-  sql`(select ${Array.isArray(values) ? sql.param(values) : values})`;
+export const arrayParam = (values: unknown[]): SQL => sql`(select ${sql.param(values)})`;
 
 /** The name of `text` on `db`'s connection (undefined past MAX_SHAPES: run unnamed). */
 function shapeName(db: Tx | Database, text: string): string | undefined {

@@ -89,9 +89,10 @@ function readForm(opts: { context?: boolean; lock?: boolean; claim?: boolean }):
             sql`, ${contextSql(
               sql`t.id`,
               messageId,
-              sql`case when r.run is not null
-                then coalesce((r.run->'node'->'data'->'typebotIntegration'->>'maxMessages')::int, ${sql.raw(String(PROMPT_DEFAULTS.maxMessages))})
-                else coalesce((p.prompt->>'max_messages')::int, ${sql.raw(String(PROMPT_DEFAULTS.maxMessages))}) end`,
+              sql`coalesce(case when r.run is not null
+                  then (r.run->'node'->'data'->'typebotIntegration'->>'maxMessages')::int
+                  else (p.prompt->>'max_messages')::int end,
+                ${sql.raw(String(PROMPT_DEFAULTS.maxMessages))})`,
             )} as "_context"`
           : sql``
       }
