@@ -29,7 +29,17 @@ const localMinute = (d: Date) => {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 };
-const day = (d: Date) => localMinute(d).slice(0, 10);
+/**
+ * The day a date picker in the company's zone shows (yyyy-MM-dd): the server reads day filters in
+ * that zone, so between 21:00 and midnight in São Paulo the machine's UTC day is already the next.
+ */
+const day = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 
 interface Heard {
   name: string;
