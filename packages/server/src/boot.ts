@@ -21,6 +21,7 @@ import { campaignSweeps } from './modules/campaigns/jobs.js';
 import { flowSweeps } from './automation/flows/flow-sweep.js';
 import { integrationSweeps } from './automation/integrations/integration-replies.js';
 import { startSweeps } from './platform/sweeps.js';
+import { tableStatisticsSweeps } from './platform/table-statistics.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { invoiceJobs } from './modules/invoices/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
@@ -81,6 +82,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
         ...campaignSweeps(config.CAMPAIGN_SWEEP_MS),
         ...flowSweeps(config.FLOW_SWEEP_MS),
         ...integrationSweeps,
+        ...tableStatisticsSweeps,
       ],
       deps,
       log,

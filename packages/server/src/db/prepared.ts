@@ -102,6 +102,9 @@ export function runStatement<R extends Record<string, unknown>>(
  */
 export const arrayParam = (values: unknown[]): SQL => sql`(select ${sql.param(values)})`;
 
+/** `arrayParam` in a `statement`: the array is its placeholder `name`'s value at each run. */
+export const arrayPlaceholder = (name: string): SQL => sql`(select ${sql.placeholder(name)})`;
+
 /** The name of `text` on `db`'s connection (undefined past MAX_SHAPES: run unnamed). */
 function shapeName(db: Tx | Database, text: string): string | undefined {
   const client = clientOf(db);

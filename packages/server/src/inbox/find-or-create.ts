@@ -6,7 +6,7 @@ import { contactView } from '../modules/contacts/contact-view.js';
 import { contactEvents } from '../modules/contacts/contact-events.js';
 import { tableRows } from './table-rows.js';
 import { connectionHolderJoin } from '../automation/holder-entry.js';
-import { arrayParam, executeByShape } from '../db/prepared.js';
+import { arrayPlaceholder, executeByShape, runStatement, statement } from '../db/prepared.js';
 
 /**
  * The contact of a number and its live ticket on a connection, found or created, set-based (one
@@ -30,6 +30,29 @@ export interface SeenContact {
   whatsappId: number;
 }
 
+/** `upsertContacts`' statement, rendered once. */
+const upsertStatement = statement(sql`
+  with v (number, name, lid, is_group, whatsapp_id) as (
+    select * from unnest(${sql.placeholder('numbers')}::text[], ${sql.placeholder('names')}::text[],
+      ${sql.placeholder('lids')}::text[], ${sql.placeholder('groups')}::boolean[], ${sql.placeholder('whatsappIds')}::int[])
+  ), written as (
+    insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
+    select ${sql.placeholder('companyId')}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
+    on conflict (company_id, number) do update set
+      name = case when contacts.name = contacts.number and excluded.name <> excluded.number
+        then excluded.name else contacts.name end,
+      lid = coalesce(excluded.lid, contacts.lid),
+      updated_at = now()
+    where (contacts.name = contacts.number and excluded.name <> excluded.number)
+      or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
+    returning ${contactRows.list()}
+  )
+  select *, true as "_written" from written
+  union all
+  select c.*, false from v cross join lateral (
+    select ${contactRows.list()} from contacts where number = v.number limit 1) c
+  where not exists (select 1 from written w where w.number = v.number)`);
+
 /**
  * The contacts of these numbers, created on first sight, in one upsert by (company, number), in
  * number order. A push name fills the name only while the contact has none of its own (the
@@ -52,31 +75,14 @@ export async function upsertContacts(
   }
   const values = [...byNumber.entries()].sort(([a], [b]) => byText(a, b));
   const numbers = values.map(([n]) => n);
-  const { rows } = await executeByShape(
-    tx,
-    sql`
-    with v (number, name, lid, is_group, whatsapp_id) as (
-      select * from unnest(${sql.param(numbers)}::text[], ${sql.param(values.map(([n, c]) => c.name ?? n))}::text[],
-        ${sql.param(values.map(([, c]) => c.lid ?? null))}::text[], ${sql.param(values.map(([, c]) => c.isGroup))}::boolean[],
-        ${sql.param(values.map(([, c]) => c.whatsappId))}::int[])
-    ), written as (
-      insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
-      select ${companyId}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
-      on conflict (company_id, number) do update set
-        name = case when contacts.name = contacts.number and excluded.name <> excluded.number
-          then excluded.name else contacts.name end,
-        lid = coalesce(excluded.lid, contacts.lid),
-        updated_at = now()
-      where (contacts.name = contacts.number and excluded.name <> excluded.number)
-        or (excluded.lid is not null and excluded.lid is distinct from contacts.lid)
-      returning ${contactRows.list()}
-    )
-    select *, true as "_written" from written
-    union all
-    select c.*, false from v cross join lateral (
-      select ${contactRows.list()} from contacts where number = v.number limit 1) c
-    where not exists (select 1 from written w where w.number = v.number)`,
-  );
+  const { rows } = await runStatement(tx, upsertStatement, {
+    companyId,
+    numbers,
+    names: values.map(([n, c]) => c.name ?? n),
+    lids: values.map(([, c]) => c.lid ?? null),
+    groups: values.map(([, c]) => c.isGroup),
+    whatsappIds: values.map(([, c]) => c.whatsappId),
+  });
   const found = new Map(rows.map((r) => contactRows.map(r)).map((c) => [c.number, c]));
   // A contact seen for the first time, or given its name: the contacts page hears of it.
   for (const r of rows)
@@ -96,6 +102,27 @@ export async function upsertContacts(
 /** The key of `liveTickets`' answer. */
 export const liveKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;
 
+/** Each pair's live ticket, locked: looked up one pair at a time through the index, in the pairs' order. */
+const liveStatement = statement(sql`
+  select t.* from unnest(${arrayPlaceholder('contactIds')}::int[], ${arrayPlaceholder('whatsappIds')}::int[])
+      with ordinality as p(contact_id, whatsapp_id, ord)
+    cross join lateral (
+      select ${ticketRows.list()} from tickets
+      where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
+      limit 1 for update) t
+  order by p.ord`);
+
+/** New pending tickets, each holding its connection's integration or prompt. */
+const newTicketsStatement = statement(sql`
+  insert into tickets (company_id, contact_id, whatsapp_id, is_group, status, integration_id, prompt_id)
+  select ${sql.placeholder('companyId')}, v.contact_id, v.whatsapp_id, v.is_group, 'pending', holder.integration_id, holder.prompt_id
+  from unnest(${sql.placeholder('contactIds')}::int[], ${sql.placeholder('whatsappIds')}::int[],
+    ${sql.placeholder('groups')}::boolean[]) as v(contact_id, whatsapp_id, is_group)
+    ${connectionHolderJoin('v')}
+  order by v.contact_id, v.whatsapp_id
+  on conflict do nothing
+  returning ${ticketRows.list()}`);
+
 /**
  * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one
  * holding its connection's integration or prompt (automation/holder-entry.ts) — a closed ticket
@@ -113,35 +140,21 @@ export async function liveTickets(
   const pairs = [...wanted.values()].sort((a, b) => a.contactId - b.contactId || a.whatsappId - b.whatsappId);
   const found = new Map<string, Ticket>();
   const readLive = async (of: typeof pairs) => {
-    // Looked up (and locked) one pair at a time through the index, in the pairs' sorted order.
-    const { rows } = await executeByShape(
-      tx,
-      sql`
-      select t.* from unnest(${arrayParam(of.map((p) => p.contactId))}::int[],
-          ${arrayParam(of.map((p) => p.whatsappId))}::int[]) with ordinality as p(contact_id, whatsapp_id, ord)
-        cross join lateral (
-          select ${ticketRows.list()} from tickets
-          where contact_id = p.contact_id and whatsapp_id = p.whatsapp_id and status in ('pending', 'open')
-          limit 1 for update) t
-      order by p.ord`,
-    );
+    const { rows } = await runStatement(tx, liveStatement, {
+      contactIds: of.map((p) => p.contactId),
+      whatsappIds: of.map((p) => p.whatsappId),
+    });
     for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
   };
   await readLive(pairs);
   const missing = pairs.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
   if (missing.length > 0) {
-    const { rows } = await executeByShape(
-      tx,
-      sql`
-      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status, integration_id, prompt_id)
-      select ${companyId}, v.contact_id, v.whatsapp_id, v.is_group, 'pending', holder.integration_id, holder.prompt_id
-      from unnest(${sql.param(missing.map((p) => p.contactId))}::int[], ${sql.param(missing.map((p) => p.whatsappId))}::int[],
-        ${sql.param(missing.map((p) => p.isGroup))}::boolean[]) as v(contact_id, whatsapp_id, is_group)
-        ${connectionHolderJoin('v')}
-      order by v.contact_id, v.whatsapp_id
-      on conflict do nothing
-      returning ${ticketRows.list()}`,
-    );
+    const { rows } = await runStatement(tx, newTicketsStatement, {
+      companyId,
+      contactIds: missing.map((p) => p.contactId),
+      whatsappIds: missing.map((p) => p.whatsappId),
+      groups: missing.map((p) => p.isGroup),
+    });
     for (const r of rows.map((row) => ticketRows.map(row))) found.set(liveKey(r.contactId, r.whatsappId!), r);
     const lost = missing.filter((p) => !found.has(liveKey(p.contactId, p.whatsappId)));
     if (lost.length > 0) await readLive(lost);

@@ -17,7 +17,7 @@ import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
-import { arrayParam, executeByShape } from '../db/prepared.js';
+import { arrayPlaceholder, executeByShape, runStatement, statement } from '../db/prepared.js';
 
 /** One inbound message of a batch; its media (if any) is already in storage. */
 export interface BatchItem {
@@ -83,6 +83,15 @@ const keyOf = (whatsappId: number, externalId: string) => `${whatsappId}\u0000${
 export const storedAlready = (w: SQL, e: SQL) =>
   sql`(select true from messages m where m.whatsapp_id = ${w} and m.external_id = ${e})`;
 
+const lockKeys = statement(sql`
+  select pg_advisory_xact_lock(w, hashtext(e))
+  from (select w, e from unnest(${arrayPlaceholder('ws')}::int[], ${arrayPlaceholder('es')}::text[]) as k(w, e)
+        order by w, hashtext(e)) locks`);
+
+const storedKeys = statement(sql`
+  select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
+  from unnest(${arrayPlaceholder('ws')}::int[], ${arrayPlaceholder('es')}::text[]) as v(w, e)`);
+
 /** A customer's message (not a group's) on a pending ticket nobody attends and no rating awaits: automation may answer. */
 function unattended(msg: InboundMessage, t: Ticket): boolean {
   return !msg.fromMe && !msg.isGroup && t.status === 'pending' && t.userId === null && !t.ratingPending;
@@ -101,18 +110,8 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
   const ws = keys.map((it) => it.conn.id);
   const es = keys.map((it) => it.msg.externalId);
 
-  await executeByShape(
-    tx,
-    sql`select pg_advisory_xact_lock(w, hashtext(e))
-    from (select w, e from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as k(w, e)
-          order by w, hashtext(e)) locks`,
-  );
-  const { rows: seen } = await executeByShape<{ w: number; e: string; seen: boolean | null }>(
-    tx,
-    sql`
-    select v.w, v.e, ${storedAlready(sql`v.w`, sql`v.e`)} as seen
-    from unnest(${arrayParam(ws)}::int[], ${arrayParam(es)}::text[]) as v(w, e)`,
-  );
+  await runStatement(tx, lockKeys, { ws, es });
+  const { rows: seen } = await runStatement<{ w: number; e: string; seen: boolean | null }>(tx, storedKeys, { ws, es });
   const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
   const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
   if (fresh.length === 0) return results;
@@ -240,6 +239,52 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
 const ticketRows = tableRows(tickets);
 const messageRows = tableRows(messages);
 
+/** `insertMessages`' statement, rendered once. */
+const insertStatement = statement(sql`
+  with v as (
+    select * from unnest(${arrayPlaceholder('ticketId')}::int[], ${arrayPlaceholder('contactId')}::int[],
+      ${arrayPlaceholder('whatsappId')}::int[], ${arrayPlaceholder('externalId')}::text[],
+      ${arrayPlaceholder('body')}::text[], ${arrayPlaceholder('fromMe')}::boolean[],
+      ${arrayPlaceholder('type')}::text[], ${arrayPlaceholder('mediaKey')}::text[],
+      ${arrayPlaceholder('mediaName')}::text[], ${arrayPlaceholder('quotedExternalId')}::text[],
+      ${arrayPlaceholder('participant')}::text[],
+      ${arrayPlaceholder('timestamp')}::timestamptz[],
+      ${arrayPlaceholder('preview')}::text[])
+      with ordinality as v(ticket_id, contact_id, whatsapp_id, external_id, body, from_me, media_type, media_url,
+        media_name, quoted_external_id, participant, created_at, preview, ord)
+  ), inserted as (
+    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, ack, read,
+      media_type, media_url, media_name, quoted_msg_id, quoted_external_id, participant, created_at)
+    select ${sql.placeholder('companyId')}, v.ticket_id, v.contact_id, v.whatsapp_id, v.external_id, v.body, v.from_me,
+      -- A message sent from the phone itself is already on WhatsApp: never queued.
+      case when v.from_me then 1 else 0 end, v.from_me,
+      v.media_type, v.media_url, v.media_name,
+      (select q.id from messages q where q.whatsapp_id = v.whatsapp_id and q.external_id = v.quoted_external_id),
+      v.quoted_external_id, v.participant, v.created_at
+    from v order by v.ord
+    on conflict (whatsapp_id, external_id) do nothing
+    returning ${messageRows.list()}
+  ), per_ticket as (
+    select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
+      (array_agg(v.preview order by v.ord desc))[1] as preview,
+      (array_agg(v.created_at order by v.ord desc))[1] as at
+    from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
+    group by i."ticketId"
+  ), updated as (
+    update tickets t set
+      last_message = p.preview,
+      last_message_at = p.at,
+      unread_messages = t.unread_messages + p.unread,
+      last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
+      updated_at = now()
+    from per_ticket p
+    where t.id = p.id and t.id = any(${arrayPlaceholder('ticketIds')}::int[])
+    returning ${ticketRows.list('t')}, ${botMayAct('t')} as "botMayAct"
+  )
+  select 'm' as kind, to_jsonb(inserted) as row from inserted
+  union all
+  select 't', to_jsonb(updated) from updated`);
+
 /**
  * The messages in one insert, in the batch's order (ids follow it), and in the same statement
  * each touched ticket's unread count (the customer's messages), preview and its time (the
@@ -251,55 +296,25 @@ async function insertMessages(
   companyId: number,
   list: { item: BatchItem; contactId: number; ticketId: number }[],
 ): Promise<{ rows: Message[]; tickets: Map<number, Ticket>; botMayAct: Set<number> }> {
-  const col = <T>(f: (e: (typeof list)[number]) => T) => arrayParam(list.map(f));
+  const col = <T>(f: (e: (typeof list)[number]) => T) => list.map(f);
   const ticketIds = [...new Set(list.map((e) => e.ticketId))];
-  const { rows: raw } = await executeByShape<{ kind: 'm' | 't'; row: Record<string, unknown> }>(
-    tx,
-    sql`
-    with v as (
-      select * from unnest(${col((e) => e.ticketId)}::int[], ${col((e) => e.contactId)}::int[],
-        ${col((e) => e.item.conn.id)}::int[], ${col((e) => e.item.msg.externalId)}::text[],
-        ${col((e) => e.item.msg.body)}::text[], ${col((e) => e.item.msg.fromMe)}::boolean[],
-        ${col((e) => e.item.msg.type)}::text[], ${col((e) => e.item.media?.key ?? null)}::text[],
-        ${col((e) => e.item.media?.name ?? null)}::text[], ${col((e) => e.item.msg.quotedExternalId ?? null)}::text[],
-        ${col((e) => e.item.msg.participant?.number ?? null)}::text[],
-        ${col((e) => e.item.msg.timestamp.toISOString())}::timestamptz[],
-        ${col((e) => previewOf(e.item.msg.type, e.item.msg.body))}::text[])
-        with ordinality as v(ticket_id, contact_id, whatsapp_id, external_id, body, from_me, media_type, media_url,
-          media_name, quoted_external_id, participant, created_at, preview, ord)
-    ), inserted as (
-      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, ack, read,
-        media_type, media_url, media_name, quoted_msg_id, quoted_external_id, participant, created_at)
-      select ${companyId}, v.ticket_id, v.contact_id, v.whatsapp_id, v.external_id, v.body, v.from_me,
-        -- A message sent from the phone itself is already on WhatsApp: never queued.
-        case when v.from_me then 1 else 0 end, v.from_me,
-        v.media_type, v.media_url, v.media_name,
-        (select q.id from messages q where q.whatsapp_id = v.whatsapp_id and q.external_id = v.quoted_external_id),
-        v.quoted_external_id, v.participant, v.created_at
-      from v order by v.ord
-      on conflict (whatsapp_id, external_id) do nothing
-      returning ${messageRows.list()}
-    ), per_ticket as (
-      select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
-        (array_agg(v.preview order by v.ord desc))[1] as preview,
-        (array_agg(v.created_at order by v.ord desc))[1] as at
-      from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
-      group by i."ticketId"
-    ), updated as (
-      update tickets t set
-        last_message = p.preview,
-        last_message_at = p.at,
-        unread_messages = t.unread_messages + p.unread,
-        last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
-        updated_at = now()
-      from per_ticket p
-      where t.id = p.id and t.id = any(${arrayParam(ticketIds)}::int[])
-      returning ${ticketRows.list('t')}, ${botMayAct('t')} as "botMayAct"
-    )
-    select 'm' as kind, to_jsonb(inserted) as row from inserted
-    union all
-    select 't', to_jsonb(updated) from updated`,
-  );
+  const { rows: raw } = await runStatement<{ kind: 'm' | 't'; row: Record<string, unknown> }>(tx, insertStatement, {
+    companyId,
+    ticketIds,
+    ticketId: col((e) => e.ticketId),
+    contactId: col((e) => e.contactId),
+    whatsappId: col((e) => e.item.conn.id),
+    externalId: col((e) => e.item.msg.externalId),
+    body: col((e) => e.item.msg.body),
+    fromMe: col((e) => e.item.msg.fromMe),
+    type: col((e) => e.item.msg.type),
+    mediaKey: col((e) => e.item.media?.key ?? null),
+    mediaName: col((e) => e.item.media?.name ?? null),
+    quotedExternalId: col((e) => e.item.msg.quotedExternalId ?? null),
+    participant: col((e) => e.item.msg.participant?.number ?? null),
+    timestamp: col((e) => e.item.msg.timestamp.toISOString()),
+    preview: col((e) => previewOf(e.item.msg.type, e.item.msg.body)),
+  });
   const rows = raw.filter((r) => r.kind === 'm').map((r) => messageRows.map(r.row));
   const tickets = new Map(
     raw

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { executeByShape } from '../db/prepared.js';
+import { runStatement, statement, type Statement } from '../db/prepared.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type pg from 'pg';
@@ -103,13 +103,21 @@ async function grantTenantJobs(owner: pg.Pool): Promise<void> {
   }
 }
 
-/** pg-boss's own statement (`$1`…) run through a drizzle transaction. */
-function asDrizzle(text: string, values: unknown[]): SQL {
+/**
+ * pg-boss's own statement (`$1`…) as a `statement` to run in a drizzle transaction, rendered once
+ * per text (its insert's text is the same for every message): `$n` is the placeholder `pn`.
+ */
+function asStatement(text: string): Statement {
+  let st = bossTexts.get(text);
+  if (st) return st;
   const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
-  return sql.join(chunks);
+  const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.placeholder(`p${part}`)}`));
+  st = statement(sql.join(chunks));
+  if (bossTexts.size < 64) bossTexts.set(text, st);
+  return st;
 }
+
+const bossTexts = new Map<string, Statement>();
 
 /**
  * pg-boss's statements with parameters run as named statements, one name per text: its workers
@@ -197,7 +205,8 @@ export async function startJobs<D>(
         retryDelay: j.retryDelaySeconds,
       }));
       const db = {
-        executeSql: async (text: string, values: unknown[]) => executeByShape(tx, asDrizzle(text, values)),
+        executeSql: async (text: string, values: unknown[]) =>
+          runStatement(tx, asStatement(text), Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v ?? null]))),
       };
       await boss.insert(rows, { db });
     },

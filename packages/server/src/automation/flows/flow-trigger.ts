@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { containsPhrase } from './flow-text.js';
-import { executeByShape } from '../../db/prepared.js';
+import { runStatement, statement } from '../../db/prepared.js';
 
 /** A stored customer message (not a group's) of a ticket nobody attends: maybe a flow's. */
 export interface FlowCandidate {
@@ -12,6 +12,14 @@ export interface FlowCandidate {
   /** A text message (a flow starts only on text). */
   isText: boolean;
 }
+
+/** The live runs of these tickets and the phrases that start a flow on these connections. */
+const claimsStatement = statement(sql`
+  select 'r' as kind, r.ticket_id as id, r.waiting as detail from flow_runs r
+    where r.ticket_id = any(${sql.placeholder('ticketIds')}::int[]) and r.status in ('running', 'waiting')
+  union all
+  select 'c', fc.whatsapp_id, fc.phrase from flow_campaigns fc join flows f on f.id = fc.flow_id
+    where fc.whatsapp_id = any(${sql.placeholder('whatsappIds')}::int[]) and fc.status and f.active and f.graph is not null`);
 
 /**
  * Who answers each candidate, decided in the transaction that stores them (before the chatbot's
@@ -27,15 +35,10 @@ export async function flowClaims(tx: Tx, candidates: FlowCandidate[]): Promise<M
   if (candidates.length === 0) return claims;
   const ticketIds = [...new Set(candidates.map((c) => c.ticketId))];
   const whatsappIds = [...new Set(candidates.map((c) => c.whatsappId))];
-  const { rows } = await executeByShape<{ kind: 'r' | 'c'; id: number; detail: string | null }>(
-    tx,
-    sql`
-    select 'r' as kind, r.ticket_id as id, r.waiting as detail from flow_runs r
-      where r.ticket_id = any(${sql.param(ticketIds)}::int[]) and r.status in ('running', 'waiting')
-    union all
-    select 'c', fc.whatsapp_id, fc.phrase from flow_campaigns fc join flows f on f.id = fc.flow_id
-      where fc.whatsapp_id = any(${sql.param(whatsappIds)}::int[]) and fc.status and f.active and f.graph is not null`,
-  );
+  const { rows } = await runStatement<{ kind: 'r' | 'c'; id: number; detail: string | null }>(tx, claimsStatement, {
+    ticketIds,
+    whatsappIds,
+  });
   const live = new Map(rows.filter((r) => r.kind === 'r').map((r) => [r.id, r.detail]));
   const phrases = rows.filter((r) => r.kind === 'c');
   const taken = new Set<number>();
