@@ -282,6 +282,30 @@ describe('a campaign on the Cloud API', () => {
     ]);
   });
 
+  it('a campaign whose connection is deleted fails the rest with why, and finishes', async () => {
+    await settings({ messageInterval: 3600, longerIntervalAfter: 0, greaterInterval: 0 });
+    const other = await insertCloudConnection(t, tenant.companyId, { sessionWanted: true });
+    await sessionsOf(t).tick();
+    await eventually(
+      async () => (await q('select status from whatsapps where id = $1', [other.id]))[0]?.status === 'CONNECTED',
+      10_000,
+      'CONNECTED',
+    );
+    const numbers = [phone(), phone(), phone()];
+    const watch = watchSends(numbers);
+    const campaign = await start({
+      contactListId: await list(numbers.map((number) => ({ number }))),
+      whatsappId: other.id,
+      message1: 'Oi',
+    });
+    await watch.until(1, 15_000);
+    await eventually(async () => (await read(campaign.id)).delivered === 1, 10_000, 'the first delivered');
+    expect((await tenant.admin.api.delete(`/api/whatsapp/${other.id}`)).status).toBe(204);
+    expect(await untilStatus(campaign.id, 'FINALIZADA')).toMatchObject({ validContacts: 3, delivered: 1, failed: 2 });
+    const failures = (await tenant.admin.api.get(`/api/campaigns/${campaign.id}/failures`)).body;
+    expect(failures).toMatchObject({ count: 2, records: [{ error: 'ERR_NO_CONNECTION' }, { error: 'ERR_NO_CONNECTION' }] });
+  });
+
   it('two processes running the sweep never send anyone twice', async () => {
     await settings(NO_WAIT);
     const numbers = Array.from({ length: 40 }, () => phone());

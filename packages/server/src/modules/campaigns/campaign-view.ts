@@ -53,7 +53,8 @@ export type CampaignView = ReturnType<typeof toView>;
 
 /**
  * Its progress. Before it starts, `validContacts` counts who it would write to now (the list's
- * items not known to lack WhatsApp, with the tag when one is set); once started, its shipping rows.
+ * items not known to lack WhatsApp, with the tag when one is set); once started, the counts its
+ * shipping rows keep (campaign_progress).
  */
 async function progressOf(tx: Tx, c: CampaignView) {
   if (c.status === 'INATIVA' || c.status === 'PROGRAMADA') {
@@ -64,9 +65,8 @@ async function progressOf(tx: Tx, c: CampaignView) {
     return { validContacts: rows[0]?.n ?? 0, delivered: 0, failed: 0 };
   }
   const { rows } = await tx.execute<{ valid: number; delivered: number; failed: number }>(sql`
-    select count(*)::int as valid, count(delivered_at)::int as delivered, count(failed_at)::int as failed
-    from campaign_shipping where campaign_id = ${c.id}`);
-  const r = rows[0]!;
+    select valid, delivered, failed from campaign_progress where campaign_id = ${c.id}`);
+  const r = rows[0] ?? { valid: 0, delivered: 0, failed: 0 };
   return { validContacts: r.valid, delivered: r.delivered, failed: r.failed };
 }
 

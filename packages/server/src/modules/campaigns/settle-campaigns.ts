@@ -13,7 +13,8 @@ const NOT_ON_WHATSAPP = '(^|[^0-9])131026([^0-9]|$)';
  * `failedAt` with that error; the message gone (deleted with its ticket before it left) → failed.
  * A temporary refusal leaves the message queued (the outbox retries) and the row waiting. A
  * "not on WhatsApp" refusal also marks the list's item `isWhatsappValid` false, so the next
- * campaign skips it. Answers how many rows settled per campaign.
+ * campaign skips it. The campaigns' counts (campaign_progress) move with the rows. Answers how
+ * many rows settled per campaign.
  */
 export async function settleCampaigns(
   tx: Tx,
@@ -32,7 +33,13 @@ export async function settleCampaigns(
       where s.id = s2.id and s2.campaign_id = any(${sql.param(campaignIds)}::int[])
         and s2.dispatched_at is not null and s2.delivered_at is null and s2.failed_at is null
         and (m.id is null or m.ack >= 1 or m.error is not null)
-      returning s.campaign_id, s.contact_list_item_id, s.error
+      returning s.campaign_id, s.company_id, s.contact_list_item_id, s.error, s.delivered_at is not null as delivered
+    ), counted as (
+      insert into campaign_progress (campaign_id, company_id, delivered, failed)
+      select campaign_id, company_id, count(*) filter (where delivered), count(*) filter (where not delivered)
+      from settled group by campaign_id, company_id
+      on conflict (campaign_id) do update set delivered = campaign_progress.delivered + excluded.delivered,
+        failed = campaign_progress.failed + excluded.failed
     ), invalid as (
       update contact_list_items i set is_whatsapp_valid = false, updated_at = now()
       from settled x where i.id = x.contact_list_item_id and x.error ~ ${NOT_ON_WHATSAPP}

@@ -31,8 +31,14 @@ export async function stepCampaign(tx: Tx, events: EventSink, id: number, kicks:
   const c = campaignRows.map(raw);
   if (raw.pending && c.whatsappId === null) {
     await tx.execute(sql`
-      update campaign_shipping set dispatched_at = now(), failed_at = now(), error = 'ERR_NO_CONNECTION'
-      where campaign_id = ${id} and dispatched_at is null`);
+      with failed as (
+        update campaign_shipping set dispatched_at = now(), failed_at = now(), error = 'ERR_NO_CONNECTION'
+        where campaign_id = ${id} and dispatched_at is null
+        returning 1
+      )
+      insert into campaign_progress (campaign_id, company_id, failed)
+      select ${id}, ${c.companyId}, count(*) from failed
+      on conflict (campaign_id) do update set failed = campaign_progress.failed + excluded.failed`);
     raw.pending = false;
   }
   if (!raw.pending && !raw.waiting) {
