@@ -10,6 +10,7 @@ import { boot, type Running } from '../../src/boot.js';
 import type { SessionRegistry } from '../../src/channels/registry.js';
 import { Api } from './client.js';
 import { startFakeSmtp } from './smtp.js';
+import { withDatabase } from './database-url.js';
 
 export const SUPER_EMAIL = 'admin@balcao.local';
 export const SUPER_PASSWORD = 'Super-secret-1';
@@ -34,7 +35,7 @@ export async function createTestDatabase(): Promise<string> {
   } finally {
     await admin.end();
   }
-  return base.replace(/\/balcao$/, `/${name}`);
+  return withDatabase(base, name);
 }
 
 export interface TestApp {

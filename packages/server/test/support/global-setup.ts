@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { withDatabase } from './database-url.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Pool({ connectionString: pgServer.url, max: 1 });
   await admin.query('DROP DATABASE IF EXISTS balcao_template');
   await admin.query('CREATE DATABASE balcao_template');
-  const templateUrl = pgServer.url.replace(/\/balcao$/, '/balcao_template');
+  const templateUrl = withDatabase(pgServer.url, 'balcao_template');
   const template = new pg.Pool({ connectionString: templateUrl, max: 2 });
   await runMigrations(template);
   await template.end();
