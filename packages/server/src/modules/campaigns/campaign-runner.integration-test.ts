@@ -303,7 +303,10 @@ describe('a campaign on the Cloud API', () => {
     expect((await tenant.admin.api.delete(`/api/whatsapp/${other.id}`)).status).toBe(204);
     expect(await untilStatus(campaign.id, 'FINALIZADA')).toMatchObject({ validContacts: 3, delivered: 1, failed: 2 });
     const failures = (await tenant.admin.api.get(`/api/campaigns/${campaign.id}/failures`)).body;
-    expect(failures).toMatchObject({ count: 2, records: [{ error: 'ERR_NO_CONNECTION' }, { error: 'ERR_NO_CONNECTION' }] });
+    expect(failures).toMatchObject({
+      count: 2,
+      records: [{ error: 'ERR_NO_CONNECTION' }, { error: 'ERR_NO_CONNECTION' }],
+    });
   });
 
   it('two processes running the sweep never send anyone twice', async () => {

@@ -55,7 +55,8 @@ export async function sweepCampaigns(
     // A started campaign just wrote its shipping rows (100,000 for a large list) in one statement;
     // autovacuum's analyze may come a minute later. Meanwhile the planner took the table for the
     // handful of rows it last counted and hashed it whole for each dispatch of 500 (55 ms instead
-    // of 3). Fresh statistics first (the owner may analyze; the tenant role may not).
+    // of 3). Fresh statistics first, at once rather than at the growth sweep's next pass
+    // (platform/table-statistics.ts); the owner may analyze, the tenant role may not.
     if (startedNow > 0) await deps.pools.owner.query('analyze campaign_shipping');
     for (const n of settled.values()) did.settled += n;
     const changed = new Set(settled.keys());

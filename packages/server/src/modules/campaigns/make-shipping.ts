@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { recipientsOf, type CampaignRow } from './campaign-view.js';
+import { addToProgress } from './campaign-progress.js';
 
 /**
  * The campaign's shipping rows, one per number, from its list as it is now (valid, tagged), in one
@@ -17,11 +18,7 @@ export async function makeShipping(tx: Tx, campaign: CampaignRow): Promise<numbe
       from (${recipientsOf(campaign.contactListId, campaign.tagId)}) r order by r.id
       on conflict (campaign_id, number) do nothing
       returning 1
-    ), counted as (
-      insert into campaign_progress (campaign_id, company_id, valid)
-      select ${campaign.id}, ${campaign.companyId}, count(*) from made
-      on conflict (campaign_id) do update set valid = campaign_progress.valid + excluded.valid
-    )
+    ), counted as (${addToProgress(sql`select ${campaign.id}, ${campaign.companyId}, count(*), 0, 0 from made`)})
     select count(*)::int as n from made`);
   return rows[0]?.n ?? 0;
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { contactListItemEvents } from '../contact-lists/contact-list-events.js';
 import { loadFirstPage } from '../contact-lists/contact-list-view.js';
+import { addToProgress } from './campaign-progress.js';
 
 /** The Cloud API's "not on WhatsApp" refusal (Graph error 131026), as the outbox records it. */
 const NOT_ON_WHATSAPP = '(^|[^0-9])131026([^0-9]|$)';
@@ -34,12 +35,9 @@ export async function settleCampaigns(
         and s2.dispatched_at is not null and s2.delivered_at is null and s2.failed_at is null
         and (m.id is null or m.ack >= 1 or m.error is not null)
       returning s.campaign_id, s.company_id, s.contact_list_item_id, s.error, s.delivered_at is not null as delivered
-    ), counted as (
-      insert into campaign_progress (campaign_id, company_id, delivered, failed)
-      select campaign_id, company_id, count(*) filter (where delivered), count(*) filter (where not delivered)
-      from settled group by campaign_id, company_id
-      on conflict (campaign_id) do update set delivered = campaign_progress.delivered + excluded.delivered,
-        failed = campaign_progress.failed + excluded.failed
+    ), counted as (${addToProgress(sql`
+      select campaign_id, company_id, 0, count(*) filter (where delivered), count(*) filter (where not delivered)
+      from settled group by campaign_id, company_id`)}
     ), invalid as (
       update contact_list_items i set is_whatsapp_valid = false, updated_at = now()
       from settled x where i.id = x.contact_list_item_id and x.error ~ ${NOT_ON_WHATSAPP}

@@ -7,6 +7,7 @@ import type { Kicks } from '../tickets/auto-messages.js';
 import { loadCampaignDetail } from './campaign-view.js';
 import { campaignEvents } from './campaign-events.js';
 import { dispatchCampaign } from './dispatch-campaign.js';
+import { addToProgress } from './campaign-progress.js';
 
 const campaignRows = tableRows(campaigns);
 
@@ -36,9 +37,7 @@ export async function stepCampaign(tx: Tx, events: EventSink, id: number, kicks:
         where campaign_id = ${id} and dispatched_at is null
         returning 1
       )
-      insert into campaign_progress (campaign_id, company_id, failed)
-      select ${id}, ${c.companyId}, count(*) from failed
-      on conflict (campaign_id) do update set failed = campaign_progress.failed + excluded.failed`);
+      ${addToProgress(sql`select ${id}, ${c.companyId}, 0, 0, count(*) from failed`)}`);
     raw.pending = false;
   }
   if (!raw.pending && !raw.waiting) {
