@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +23,7 @@ export function freePort(): Promise<number> {
 export function startProduct(env: Record<string, string>): ChildProcess {
   // BENCH_NODE_ARGS: extra node flags for the product only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--enable-source-maps', 'packages/server/dist/main.mjs'], {
+  return spawn(process.execPath, [...extra, ...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

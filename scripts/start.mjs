@@ -3,6 +3,7 @@
 // embedded PostgreSQL under DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-process.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(`${root}packages/web/dist/index.html`)) {
@@ -14,7 +15,7 @@ if (!existsSync(`${root}packages/web/dist/index.html`)) {
 const bundle = spawnSync(process.execPath, ['packages/server/build.mjs'], { cwd: root, stdio: 'inherit' });
 if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.mjs'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
 });
