@@ -3,11 +3,14 @@ import { startTestApp, sessionsOf, type TestApp } from '../../test/support/app.j
 import { createTenant, insertCloudConnection, type Tenant } from '../../test/support/factories.js';
 import { startFakeGraph, type FakeGraph, type GraphRequest } from '../../test/support/fake-graph.js';
 import { eventually } from '../../test/support/eventually.js';
+import { waiters } from '../../test/support/waiters.js';
 import { change, delivery, entry, postDelivery, profile, text } from '../../test/support/cloud-webhook.js';
 import { sql } from 'drizzle-orm';
 import { inTenant } from '../db/client.js';
 import { messages } from '../db/schema/index.js';
 import { outboundRef } from './outbox-rows.js';
+import { drainOutbox, type DrainKicks } from './outbox.js';
+import type { Channel, OutboundMessage } from './channel.js';
 
 // The outbox of a Cloud API connection against the fake Graph API over HTTP: sends across tickets
 // in flight at once at the connection's pace, each ticket's in order, throttling slowing the
@@ -73,7 +76,11 @@ async function customers(conn: Conn, count: number) {
      where m.whatsapp_id = $1 and not m.from_me`,
     [conn.id],
   );
-  return rows.map((r) => ({ number: r.number as string, ticketId: r.ticket_id as number, contactId: r.contact_id as number }));
+  return rows.map((r) => ({
+    number: r.number as string,
+    ticketId: r.ticket_id as number,
+    contactId: r.contact_id as number,
+  }));
 }
 
 type Customer = Awaited<ReturnType<typeof customers>>[number];
@@ -123,7 +130,9 @@ function busiestSecond(sends: GraphRequest[]): number {
 async function allSent(rows: Row[], ms = 20_000) {
   return eventually(
     async () => {
-      const got = await q('select id, ack, external_id, error from messages where id = any($1)', [rows.map((r) => r.id)]);
+      const got = await q('select id, ack, external_id, error from messages where id = any($1)', [
+        rows.map((r) => r.id),
+      ]);
       return got.every((r) => r.ack === 1 && r.external_id && r.error === null) && got;
     },
     ms,
@@ -215,6 +224,44 @@ describe('concurrent drain', () => {
     expect(graph.sent.filter((s) => s.phoneNumberId === conn.phoneNumberId)).toHaveLength(400);
     const byRecipient = bodiesByRecipient(conn);
     for (const p of people) expect(byRecipient.get(p.number)).toEqual([0, 1, 2, 3].map((r) => `${p.number}#${r}`));
+  });
+});
+
+describe('a drain under way', () => {
+  it('sends what was queued meanwhile, when told, before it ends: the newcomer does not wait for the sends in flight', async () => {
+    // Not started: no session drains it but this test's own drain, through a channel whose sends wait for the test.
+    const conn = await insertCloudConnection(t, tenant.companyId, {});
+    const [first, second] = await customers(conn, 2);
+    const calls: { body: string; answer: () => void }[] = [];
+    const called = waiters('gated channel');
+    const channel = {
+      sendPolicy: { concurrency: 8, paced: false, inDoubtWaits: true },
+      send: (m: OutboundMessage) =>
+        new Promise<{ externalId: string }>((resolve) => {
+          calls.push({ body: m.body, answer: () => resolve({ externalId: `wamid.${m.body}` }) });
+          called.changed();
+        }),
+    } as unknown as Channel;
+    await queue(conn, [{ to: first!, body: 'primeira' }]);
+    const kicks: DrainKicks = {};
+    const drained = drainOutbox(t.running.deps, conn.id, conn.companyId, channel, undefined, kicks);
+    await called.until(() => calls.length === 1);
+
+    // The first send is still unanswered when the second message is queued and the drain told.
+    await queue(conn, [{ to: second!, body: 'segunda' }]);
+    kicks.more!();
+    await called.until(() => calls.length === 2);
+    expect(calls.map((c) => c.body)).toEqual(['primeira', 'segunda']);
+    for (const c of calls) c.answer();
+    expect(await drained).toEqual({ sent: 2 });
+    expect(kicks.more).toBeUndefined();
+    const rows = await q('select body, external_id from messages where whatsapp_id = $1 and from_me order by id', [
+      conn.id,
+    ]);
+    expect(rows).toEqual([
+      { body: 'primeira', external_id: 'wamid.primeira' },
+      { body: 'segunda', external_id: 'wamid.segunda' },
+    ]);
   });
 });
 

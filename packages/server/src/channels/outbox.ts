@@ -34,6 +34,16 @@ const IN_DOUBT_POLL_MS = 1_000;
 
 const ONE_AT_A_TIME: SendPolicy = { concurrency: 1, paced: false, inDoubtWaits: false };
 
+/**
+ * The running drain's ear: `more()` says messages were queued meanwhile. The drain reads past the
+ * last one it loaded before it ends, rather than the newcomer waiting for this drain to finish and
+ * the next to start (an answer while other tickets' answers are being sent). The caller still
+ * drains again afterwards: a message committed after a later one was read sorts before it.
+ */
+export interface DrainKicks {
+  more?: () => void;
+}
+
 /** One ticket's queued messages in memory, sent strictly one after another. */
 interface Line {
   queue: QueuedRow[];
@@ -65,6 +75,7 @@ export async function drainOutbox(
   companyId: number,
   channel: Channel,
   pacer?: Pacer,
+  kicks?: DrainKicks,
 ): Promise<{ sent: number; retryInMs?: number }> {
   const start = await readDrainStart(deps, whatsappId, companyId, CHUNK);
   // A delete that must wait (session down) does not hold the sends back: they find out for themselves.
@@ -75,7 +86,13 @@ export async function drainOutbox(
   // After deletes went out, the first chunk is read again (a message may have been deleted meanwhile).
   const first = start.deletesWaiting ? undefined : start.rows;
   const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace, first);
-  const outcome = await drain.run();
+  if (kicks) kicks.more = () => drain.more();
+  let outcome;
+  try {
+    outcome = await drain.run();
+  } finally {
+    if (kicks) kicks.more = undefined;
+  }
   let retryInMs = outcome.retryInMs;
   if (outcome.deletes) {
     const again = await drainDeletes(deps, whatsappId, companyId, channel);
@@ -94,6 +111,8 @@ class Drain {
   private readonly sentIds = new Map<number, string>();
   private after = 0;
   private exhausted = false;
+  /** Messages were queued since the last read (`more`): read again before ending. */
+  private moreQueued = false;
   private loaded = 0;
   private inFlight = 0;
   private sent = 0;
@@ -133,6 +152,10 @@ class Drain {
     try {
       for (;;) {
         if (this.stop) break;
+        if (this.moreQueued) {
+          this.moreQueued = false;
+          this.exhausted = false;
+        }
         if (!this.exhausted && this.ready.length < this.policy.concurrency && this.loaded < MAX_LOADED) {
           await this.load();
           continue;
@@ -155,6 +178,12 @@ class Drain {
         ? Math.max(10, Math.min(IN_DOUBT_POLL_MS, this.retryAt - Date.now()))
         : undefined;
     return { sent: this.sent, retryInMs, deletes: this.deletes };
+  }
+
+  /** See `DrainKicks`. Once the loop has ended, the caller's next drain reads them. */
+  more(): void {
+    this.moreQueued = true;
+    this.wakeUp();
   }
 
   private async load(): Promise<void> {

@@ -7,7 +7,7 @@ import type { Channel, ChannelEvents, ChannelFactory, EventsFor } from './channe
 export type { ChannelFactory, Whatsapp } from './channel.js';
 import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
-import { drainOutbox } from './outbox.js';
+import { drainOutbox, type DrainKicks } from './outbox.js';
 import { Pacer } from './outbox-pacer.js';
 
 const SESSION_CHANNEL = 'balcao_session';
@@ -26,6 +26,8 @@ interface Live {
   companyId: number;
   draining: boolean;
   drainAgain: boolean;
+  /** The running drain's ear (outbox.ts `DrainKicks`). */
+  kicks: DrainKicks;
   retryTimer?: NodeJS.Timeout;
   /** The connection's send pace, kept across drains (a throttled connection stays slowed). */
   pacer: Pacer;
@@ -278,6 +280,7 @@ export class SessionRegistry implements Sessions {
       companyId: conn.companyId,
       draining: false,
       drainAgain: false,
+      kicks: {},
       pacer: new Pacer(conn.messagesPerSecond),
     });
     try {
@@ -310,11 +313,12 @@ export class SessionRegistry implements Sessions {
     if (!live || this.stopped) return;
     if (live.draining) {
       live.drainAgain = true;
+      live.kicks.more?.();
       return;
     }
     live.draining = true;
     live.drainAgain = false;
-    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel, live.pacer)
+    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel, live.pacer, live.kicks)
       .then((result) => {
         if (result.retryInMs !== undefined) {
           clearTimeout(live.retryTimer);
