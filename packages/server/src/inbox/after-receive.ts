@@ -27,7 +27,7 @@ async function afterReceive(deps: Deps, conn: ConnectionRef, msg: InboundMessage
     const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
     if (stored.flowJobId) await runFlowTurn(deps, job, { claim: stored.flowJobId });
     if (stored.integrationJobId) await runIntegrationTurn(deps, job, { claim: stored.integrationJobId });
-    if (stored.promptJobId) await runPromptTurn(deps, job, { claim: stored.promptJobId });
+    if (stored.promptJobId) await runPromptTurn(deps, job, { claim: stored.promptJobId, read: stored.promptRead });
     if (stored.chatbotJobId) await runChatbot(deps, job, { claim: stored.chatbotJobId });
   } catch (err) {
     deps.log.error({ err, ticketId: stored.ticketId }, 'reacting to an inbound message failed');

@@ -10,6 +10,7 @@ import { flowClaims } from '../automation/flows/flow-trigger.js';
 import { holderOf, type Holder } from '../automation/holder.js';
 import { integrationTurnJobDef } from '../automation/integrations/integration-jobs.js';
 import { promptTurnJobDef } from '../automation/prompts/prompt-jobs.js';
+import { readAiTurn, type AiTurnStart } from '../automation/prompts/ai-turn-read.js';
 import { flowTurnJobDef } from '../automation/flows/flow-jobs.js';
 import { queueMessageJobs } from '../automation/message-jobs.js';
 import { tableRows } from './table-rows.js';
@@ -43,6 +44,11 @@ export type BatchReceived =
       flowJobId?: string;
       integrationJobId?: string;
       promptJobId?: string;
+      /**
+       * With a prompt's job: the AI turn's first read (ai-turn.ts, step 1), made in the storing
+       * transaction, so that the turn after the commit starts with its call to the model.
+       */
+      promptRead?: AiTurnStart;
     }
   | { stored: false; reason: 'duplicate' };
 
@@ -197,6 +203,14 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId }));
   const integrationJobOf = await queueMessageJobs(deps, tx, integrationTurnJobDef, companyId, heldJobs('integration'));
   const promptJobOf = await queueMessageJobs(deps, tx, promptTurnJobDef, companyId, heldJobs('prompt'));
+  // The AI's first read, here rather than in a transaction of its own after the commit: one
+  // statement instead of three round trips on the way to the model. Nothing is decided on it
+  // that the turn's write does not check again under the ticket's lock.
+  const promptReadOf = new Map<number, AiTurnStart | undefined>();
+  for (const { row } of storedItems) {
+    if (!promptJobOf.has(row.id)) continue;
+    promptReadOf.set(row.id, await readAiTurn(tx, { ticketId: row.ticketId, messageId: row.id }, { read: 'context' }));
+  }
 
   // The chatbot's jobs are stored with the messages, in one statement (chatbot-jobs.ts).
   const forBot = storedItems.filter(
@@ -229,6 +243,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       flowJobId: flowJobOf.get(row.id),
       integrationJobId: integrationJobOf.get(row.id),
       promptJobId: promptJobOf.get(row.id),
+      promptRead: promptReadOf.get(row.id),
     };
     events.push(messageEvents.created(companyId, { ...row, contact }, views.get(row.ticketId)!, contact));
   }

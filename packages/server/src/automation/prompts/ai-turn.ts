@@ -27,8 +27,9 @@ type AiOutcome =
 /**
  * The AI's turn on one customer message: read → call → write, the call outside any transaction.
  *
- * 1. Read (no lock, no job written): the ticket, who holds it (a prompt, or a flow run at an
- *    openai node: its settings, key included, as they are now) and the context
+ * 1. Read (no lock, no job written; by the storing transaction when the storing process runs the
+ *    turn): the ticket, who holds it (a prompt, or a flow run at an openai node: its settings,
+ *    key included, as they are now) and the context
  *    (prompt-context.ts). Nothing to do when the ticket is attended, no AI holds it, this message
  *    was answered already, or a newer customer message is stored — that message's own turn
  *    answers both (quick messages fold); the storing process's job is then spent.
@@ -42,18 +43,21 @@ type AiOutcome =
  *    transcriptions become their messages' bodies (what attendants read under the audio), the
  *    answer is queued as the bot's with `aiHandledMessageId`, or the handover is made.
  */
-export async function answerWithAi(deps: Deps, job: PromptTurnJob, claim?: string): Promise<void> {
-  const read = await runTenant(deps, job.companyId, async (tx) => {
-    const start = await readAiTurn(tx, job, { read: 'context' });
-    if (!start || !answerable(start, job.messageId)) {
-      // Nothing to answer: the storing process's job is spent here.
-      if (claim) await tx.execute(claimMessageJob(promptTurnJobDef, claim));
-      return undefined;
-    }
-    return { setup: start.setup!, rows: start.context };
-  });
-  if (!read) return;
-  const { setup, rows } = read;
+export async function answerWithAi(
+  deps: Deps,
+  job: PromptTurnJob,
+  claim?: string,
+  /** Step 1's read, when the storing transaction made it (receive-batch.ts). */
+  readAlready?: AiTurnStart,
+): Promise<void> {
+  const start = readAlready ?? (await runTenant(deps, job.companyId, (tx) => readAiTurn(tx, job, { read: 'context' })));
+  if (!start || !answerable(start, job.messageId)) {
+    // Nothing to answer: the storing process's job is spent here.
+    if (claim) await runTenant(deps, job.companyId, (tx) => tx.execute(claimMessageJob(promptTurnJobDef, claim)));
+    return;
+  }
+  const setup = start.setup!;
+  const rows = start.context;
   const hold = claim ? holdTurnJob(deps, job, claim) : undefined;
   const endpoint: AiEndpoint = {
     baseUrl: deps.config.OPENAI_BASE_URL,
