@@ -107,6 +107,8 @@ class Drain {
   private readonly ready: number[] = [];
   /** Tickets held for this drain (in doubt, or a send to retry later): their messages wait. */
   private readonly held = new Set<number>();
+  /** Messages read alone by a later read (see `load`): their marks are written at once. */
+  private readonly alone = new Set<number>();
   /** Provider ids of messages sent in this drain (a later message may quote one before it is recorded). */
   private readonly sentIds = new Map<number, string>();
   private after = 0;
@@ -190,6 +192,8 @@ class Drain {
     const rows = this.firstChunk ?? (await loadQueued(this.deps, this.whatsappId, this.companyId, this.after, CHUNK));
     this.firstChunk = undefined;
     if (rows.length < CHUNK) this.exhausted = true;
+    // A lone newcomer (an answer queued while this drain ran, `more`): its mark has nobody to wait for.
+    if (rows.length === 1) this.alone.add(rows[0]!.message.id);
     for (const row of rows) {
       this.after = row.message.id;
       const ticketId = row.message.ticketId;
@@ -261,9 +265,9 @@ class Drain {
     for (let attempt = 1; ; attempt++) {
       if (!marked) {
         const mark = this.marker.add(row.message.id);
-        // A lone send (nothing else in flight: an answer, a quiet connection) has nobody to share
-        // its mark's write with: written now rather than after MARK_EVERY_MS.
-        if (this.inFlight === 1) void this.marker.flush();
+        // A lone send (nothing else in flight: an answer, a quiet connection; or read alone) has
+        // nobody to share its mark's write with: written now rather than after MARK_EVERY_MS.
+        if (this.inFlight === 1 || this.alone.delete(row.message.id)) void this.marker.flush();
         if (!(await mark)) return 'skipped'; // deleted (or settled) meanwhile
         marked = true;
       }
