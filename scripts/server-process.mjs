@@ -6,7 +6,7 @@
  * 1.5 times what its last full collection kept, instead of up to 4 times. Under a steady send
  * rate (a campaign at 1,000 sends a second) a few KB per send live long enough to be promoted,
  * then die: left to itself the process grew ~260 MB during a 100,000-contact campaign, with this
- * ~60 MB, for the same CPU (ARCHITECTURE.md, "Memory under load"). Set on the command line: set
+ * ~90 MB, for the same CPU (ARCHITECTURE.md, "The server's heap"). Set on the command line: set
  * at run time (v8.setFlagsFromString) it misses the first limit V8 computes, and the first peak
  * stays.
  */
