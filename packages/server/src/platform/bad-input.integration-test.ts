@@ -56,6 +56,9 @@ const ids = {
 };
 // The sessions registry is stopped: no channel writes on its own while snapshots are compared.
 await t.running.deps.sessions.stop();
+// Nor the scheduled jobs: the daily invoices (06:00 UTC) issued one for the suite's company
+// between two snapshots of a run that crossed that hour.
+await t.running.deps.pools.owner.query('delete from pgboss.schedule');
 
 const isSuper = (r: RouteEntry) => (SUPER_PERMISSIONS as readonly string[]).includes(r.access.split(' ')[0]!);
 /** Who calls a route: its own kind of caller, so bad input is what stops it, not access. */
