@@ -192,8 +192,9 @@ class Drain {
     const rows = this.firstChunk ?? (await loadQueued(this.deps, this.whatsappId, this.companyId, this.after, CHUNK));
     this.firstChunk = undefined;
     if (rows.length < CHUNK) this.exhausted = true;
-    // A lone newcomer (an answer queued while this drain ran, `more`): its mark has nobody to wait for.
-    if (rows.length === 1) this.alone.add(rows[0]!.message.id);
+    // A lone newcomer (an answer queued while this drain ran, `more`): its mark has nobody to wait
+    // for. (A drain's first read marks its lone message itself: `marked`.)
+    if (rows.length === 1 && !rows[0]!.marked) this.alone.add(rows[0]!.message.id);
     for (const row of rows) {
       this.after = row.message.id;
       const ticketId = row.message.ticketId;
