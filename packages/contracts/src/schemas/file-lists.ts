@@ -53,11 +53,29 @@ export const fileListOptionBody = z.object({
 });
 export type FileListOptionBody = z.infer<typeof fileListOptionBody>;
 
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A row the modal left as it opened it (`{name: '', path: '', mediaType: ''}`: the spec's modal
+ * starts with one): no `id`, no name, no file. It is no option, so it is dropped, not refused. A
+ * row with an `id` or a file keeps its checks (a blank name on it is still 400).
+ */
+export function isEmptyOptionRow(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const row = v as Record<string, unknown>;
+  return blank(row.id) && blank(row.name) && blank(row.path);
+}
+
+const fileListOptions = z.preprocess(
+  (v) => (Array.isArray(v) ? v.filter((row) => !isEmptyOptionRow(row)) : v),
+  z.array(fileListOptionBody).max(FILE_LIST_MAX_OPTIONS, 'tooMany'),
+);
+
 /** `POST /files`: name 3+ characters, a message, the options (the spec's `userId` is the caller). */
 export const fileListBody = z.object({
   name: text().trim().min(3, 'tooShort').max(100, 'tooLong'),
   message: text().trim().min(1, 'required').max(MESSAGE_MAX_LENGTH, 'tooLong'),
-  options: z.array(fileListOptionBody).max(FILE_LIST_MAX_OPTIONS, 'tooMany').optional().default([]),
+  options: fileListOptions.optional().default([]),
 });
 export type FileListBody = z.infer<typeof fileListBody>;
 /** `PUT /files/{id}`: the fields given change; `options`, when given, is the whole new list. */

@@ -44,6 +44,15 @@ export interface QueueRef {
   color: string;
 }
 
+/**
+ * A user's queue as every answer naming a user carries it: the queue, and the link under
+ * `UserQueue` as the spec names it ("queues (each with UserQueue.queueId)"; the spec's client
+ * reads `user.queues[].UserQueue.queueId`, its kanban and queue filters among others).
+ */
+export interface UserQueueRef extends QueueRef {
+  UserQueue: { userId: number; queueId: number };
+}
+
 /** A user as `GET /users`, `GET /users/{id}` and the `user` event show it (never the password). */
 export interface User {
   id: number;
@@ -58,7 +67,7 @@ export interface User {
   online: boolean;
   createdAt: string;
   updatedAt: string;
-  queues: QueueRef[];
+  queues: UserQueueRef[];
   queueIds: number[];
 }
 
@@ -73,7 +82,7 @@ export interface UserOption {
   name: string;
   profile: Profile;
   online: boolean;
-  queues: QueueRef[];
+  queues: UserQueueRef[];
   queueIds: number[];
 }
 

@@ -6,6 +6,7 @@ import { companies, plans, queues, userQueues, users } from '../../db/schema/ind
 import { notFound } from '../../platform/errors.js';
 import { visibleSettings } from '../settings/visible-settings.js';
 import { readSettings } from '../settings/read-setting.js';
+import { userQueueRef } from '../users/user-view.js';
 
 /**
  * The user as the web sees it after login and on /auth/me: who they are, their queues, and
@@ -32,7 +33,7 @@ export async function serializeSessionUser(tx: Tx, userId: number) {
   const { passwordHash: _omit, ...user } = row.user;
   return {
     ...user,
-    queues: userQueueRows,
+    queues: userQueueRows.map((q) => userQueueRef(userId, q)),
     company: { ...row.company, plan: row.plan, settings: visibleSettings(settingRows, row.user) },
   };
 }

@@ -20,6 +20,11 @@ export const userColumns = {
   updatedAt: users.updatedAt,
 };
 
+/** A user's queue as answers carry it: with its `UserQueue` link, the spec's name for it. */
+export function userQueueRef(userId: number, q: { id: number; name: string; color: string }) {
+  return { id: q.id, name: q.name, color: q.color, UserQueue: { userId, queueId: q.id } };
+}
+
 export async function withQueues<T extends { id: number }>(tx: Tx, rows: T[]) {
   if (rows.length === 0) return [];
   const links = await tx
@@ -34,7 +39,7 @@ export async function withQueues<T extends { id: number }>(tx: Tx, rows: T[]) {
     )
     .orderBy(asc(queues.name));
   return rows.map((r) => {
-    const own = links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color }));
+    const own = links.filter((l) => l.userId === r.id).map((l) => userQueueRef(r.id, l));
     return { ...r, queues: own, queueIds: own.map((q) => q.id) };
   });
 }
