@@ -2,8 +2,13 @@ import { z } from 'zod';
 
 /** Messages are i18n keys the web translates; the server sends them as they are. */
 
-/** Stored text: any string but one holding NUL, which PostgreSQL cannot store. */
-export const text = () => z.string().regex(/^[^\0]*$/, 'invalidCharacter');
+/**
+ * Stored text: any string but one holding NUL or a lone UTF-16 surrogate (`"\ud800"` in JSON),
+ * which PostgreSQL cannot store (text refuses NUL, jsonb both). With the `u` flag a surrogate pair
+ * is one code point, so only unpaired halves match `\p{Cs}`.
+ */
+export const STORABLE_TEXT = /^[^\0\p{Cs}]*$/u;
+export const text = () => z.string().regex(STORABLE_TEXT, 'invalidCharacter');
 
 export const name2to50 = text().trim().min(2, 'tooShort').max(50, 'tooLong');
 export const email = z.string().trim().toLowerCase().email('invalidEmail').max(254, 'tooLong');
@@ -100,6 +105,17 @@ export type PageQuery = z.infer<typeof pageQuery>;
 /** `YYYY-MM-DD HH:mm[:ss]`, then an optional fraction and an offset (`Z`, `±HH:MM`, `±HHMM`). */
 const TIME_VALUE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
 
+/**
+ * Years a date or time may name: the 20th century on, to the last year of four digits. Earlier
+ * ones are typing slips (`0025` for 2025) that JavaScript reads as 19xx and PostgreSQL partly
+ * refuses (year 0), later ones do not fit ISO 8601's four digits.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+export const yearInRange = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR;
+/** The refusal of a day or time whose year is outside MIN_YEAR..MAX_YEAR. */
+export const YEAR_OUT_OF_RANGE = 'yearOutOfRange';
+
 /** Whether `value` is a time as `requestTime` reads it, naming a real day and time. */
 function isTimeValue(value: string): boolean {
   const m = TIME_VALUE.exec(value);
@@ -131,6 +147,7 @@ export const requestTime = z
   .string()
   .max(40, 'tooLong')
   .refine(isTimeValue, 'invalidTime')
+  .refine((v) => !TIME_VALUE.test(v) || yearInRange(Number(v.slice(0, 4))), YEAR_OUT_OF_RANGE)
   .meta({ examples: ['2099-05-20 09:30:00', '2099-05-20T09:30:00-03:00', '2099-05-20T12:30:00Z'] });
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

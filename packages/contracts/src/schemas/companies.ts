@@ -3,7 +3,18 @@ import { RECURRENCES, type Recurrence } from '../plans.js';
 import type { Plan } from './plans.js';
 import type { Setting } from './settings.js';
 import { WEEKDAYS } from '../constants.js';
-import { editOf, email, hhmm, name2to50, orDefault, password5to50, ref, text } from './common.js';
+import {
+  editOf,
+  email,
+  hhmm,
+  name2to50,
+  orDefault,
+  password5to50,
+  ref,
+  text,
+  YEAR_OUT_OF_RANGE,
+  yearInRange,
+} from './common.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
@@ -23,7 +34,9 @@ export const signupFormBody = signupBody.extend({ userName: name2to50 });
 /** A blank or invalid due date is sent as null (foundation §5). */
 const dueDate = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.union([z.null(), z.string().max(40).pipe(z.coerce.date()), z.date()]),
+  z
+    .union([z.null(), z.string().max(40).pipe(z.coerce.date()), z.date()])
+    .refine((d) => d === null || yearInRange(d.getUTCFullYear()), YEAR_OUT_OF_RANGE),
 );
 
 export const companyBody = z.object({

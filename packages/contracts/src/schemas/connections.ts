@@ -57,7 +57,7 @@ export const connectionBody = z.object({
   /** External API bearer; generated when omitted or blank (the spec's form starts with `''`), unchanged in an edit. */
   token: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
+    text().trim().min(16, 'tooShort').max(200, 'tooLong').regex(/^\S+$/, 'invalidToken').optional(),
   ),
   // Cloud API only (ignored for the other providers)
   phoneNumberId: keptWhenShown(
@@ -67,9 +67,9 @@ export const connectionBody = z.object({
       .trim()
       .regex(/^\d{5,30}$/, 'invalidPhoneNumberId'),
   ),
-  accessToken: keptWhenShown(z.string().trim().min(10, 'tooShort').max(2000, 'tooLong')),
-  appSecret: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
-  verifyToken: keptWhenShown(z.string().trim().min(8, 'tooShort').max(200, 'tooLong')),
+  accessToken: keptWhenShown(text().trim().min(10, 'tooShort').max(2000, 'tooLong')),
+  appSecret: keptWhenShown(text().trim().min(8, 'tooShort').max(200, 'tooLong')),
+  verifyToken: keptWhenShown(text().trim().min(8, 'tooShort').max(200, 'tooLong')),
   /** Sends the outbox may start per second (Meta's pace for the number); 80 when never set. */
   messagesPerSecond: numeric(z.number().int().min(1).max(1000)).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors.js';
-import { idList, pageNumber, ref, refOrNone, text, type RefMeta } from './common.js';
+import { idList, pageNumber, ref, refOrNone, text, YEAR_OUT_OF_RANGE, yearInRange, type RefMeta } from './common.js';
 import type { ConnectionStatus } from './connections.js';
 import type { TicketTag } from './tags.js';
 import type { QueueRef } from './users.js';
@@ -23,7 +23,8 @@ export const isoDay = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'invalidDate');
+  }, 'invalidDate')
+  .refine((s) => !/^\d{4}/.test(s) || yearInRange(Number(s.slice(0, 4))), YEAR_OUT_OF_RANGE);
 
 const flag = z
   .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@balcao/contracts';
+import { findPgError } from './database-refusals.js';
 
 /** A refusal the client can act on. Anything else thrown is an internal error (logged, 500). */
 export class AppError extends Error {
@@ -39,16 +40,3 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }
 
-/** PostgreSQL data exceptions (class 22: out of range, invalid text…): bad input, not a crash. */
-export function isDataError(err: unknown): boolean {
-  return findPgError(err)?.code?.startsWith('22') ?? false;
-}
-
-function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
-  // drizzle wraps driver errors in `cause`
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}

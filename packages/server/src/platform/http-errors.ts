@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Server as SocketServer } from 'socket.io';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@balcao/contracts';
-import { AppError, isDataError } from './errors.js';
+import { AppError } from './errors.js';
+import { dataRefusal } from './database-refusals.js';
 
 const INTERNAL: ErrorBody = { error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, please try again later' };
 const malformed = (message: string): ErrorBody => ({ error: 'ERR_VALIDATION', message, fields: {} });
@@ -41,10 +42,15 @@ export function registerErrorHandling(
       });
     }
 
-    if (isDataError(err)) {
-      // A value PostgreSQL refused (out of range, bad encoding…) that a schema let through.
-      req.log.warn({ err }, 'data error reached the database');
-      return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid value', fields: {} });
+    const refused = dataRefusal(err);
+    if (refused) {
+      // A value PostgreSQL refused (out of range, bad encoding…) that a schema let through: logged
+      // by its code and names only, the statement's parameters never (database-refusals.ts).
+      const { code, field, reason, table } = refused;
+      req.log.warn({ refused: { code, table, field, reason } }, 'the database refused a value');
+      return reply
+        .status(400)
+        .send({ error: 'ERR_VALIDATION', message: refused.message, fields: field ? { [field]: reason } : {} });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) {

@@ -1,6 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { isColorSupported, prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.js';
+import { errWithoutValues } from './database-refusals.js';
 
 /**
  * Paths whose segments are secrets (emails, reset codes, passwords) are logged by pattern only.
@@ -64,6 +65,8 @@ export function createLogger(
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
     serializers: {
+      // A failed query's parameters are whatever it wrote (tokens, keys, a contact's email).
+      err: errWithoutValues,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),
