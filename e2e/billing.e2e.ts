@@ -174,10 +174,10 @@ describe('paying an invoice', () => {
     await page.route('**/api/invoices/all**', async (route) => {
       const real = await (await route.fetch()).json();
       const extra = [
-        { ...real.invoices[0], id: 9001, dueDate: '2020-01-10', status: 'expired', paidAt: null },
-        { ...real.invoices[0], id: 9000, dueDate: '2019-12-10', status: 'paid' },
+        { ...real[0], id: 9001, dueDate: '2020-01-10', status: 'expired', paidAt: null },
+        { ...real[0], id: 9000, dueDate: '2019-12-10', status: 'paid' },
       ];
-      await route.fulfill({ json: { ...real, invoices: [...real.invoices, ...extra], count: real.count + 2 } });
+      await route.fulfill({ json: [...real, ...extra] });
     });
     await page.goto('/financeiro');
     const expired = page.locator('[data-testid="invoice-row"][data-status="expired"]');

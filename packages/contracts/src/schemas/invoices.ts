@@ -17,14 +17,20 @@ export const INVOICE_LEAD_DAYS = 20;
 /** After a payment's success toast, the checkout goes home this much later (foundation §9). */
 export const PAYMENT_REDIRECT_MS = 4_000;
 
-/** `GET /invoices/all`: the caller's company's invoices, newest due date first. */
+/**
+ * `GET /invoices/all`: the caller's company's invoices, newest due date first, `INVOICES_PAGE_SIZE`
+ * a page, answered as a bare array (the spec's client iterates the answer itself). A full page
+ * means another may follow; the spec's client reads the first page only (the newest 20).
+ */
 export const invoicesQuery = pageQuery;
+export const INVOICES_PAGE_SIZE = 20;
 
 export interface Invoice {
   id: number;
   detail: string;
   /** In BRL, e.g. 30 (two decimals at most). */
   value: number;
+  /** A calendar day, `YYYY-MM-DD`. */
   dueDate: string;
   status: InvoiceStatus;
   paidAt: string | null;
@@ -32,11 +38,8 @@ export interface Invoice {
   updatedAt: string;
 }
 
-export interface InvoicePage {
-  invoices: Invoice[];
-  count: number;
-  hasMore: boolean;
-}
+/** `GET /invoices/all`: one page of invoices, a bare array. */
+export type InvoiceList = Invoice[];
 
 const field = (max: number) => text().trim().max(max, 'tooLong');
 const required = (max: number) => field(max).min(1, 'required');

@@ -81,8 +81,8 @@ describe('issuing invoices', () => {
     expect(rows[0]).toMatchObject({ status: 'open', value: PLAN_VALUE, due: dayIn(company!.trial_expiration) });
     const list = await a.admin.api.get('/api/invoices/all');
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ count: 1, hasMore: false });
-    expect(list.body.invoices[0]).toMatchObject({
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
       id: rows[0]!.id,
       detail: planName,
       value: PLAN_VALUE,
@@ -128,11 +128,11 @@ describe('the invoice list', () => {
 
   it('is newest due date first, 20 a page, with the shown status (paid, expired, open)', async () => {
     const first = await a.admin.api.get('/api/invoices/all');
-    expect(first.body).toMatchObject({ count: 25, hasMore: true });
-    expect(first.body.invoices).toHaveLength(20);
+    // A bare array (the spec's client iterates it), 20 a page.
+    expect(first.body).toHaveLength(20);
     const second = await a.admin.api.get('/api/invoices/all?pageNumber=2');
-    expect(second.body).toMatchObject({ count: 25, hasMore: false });
-    const all = [...first.body.invoices, ...second.body.invoices];
+    expect(second.body).toHaveLength(5);
+    const all = [...first.body, ...second.body];
     const dues = all.map((i) => i.dueDate as string);
     expect(dues).toEqual([...dues].sort().reverse());
     const byDetail = (d: string) => all.find((i) => i.detail === d);
@@ -144,10 +144,10 @@ describe('the invoice list', () => {
 
   it('searches detail and id', async () => {
     const found = await a.admin.api.get(`/api/invoices/all?searchParam=${encodeURIComponent('plano 23')}`);
-    expect(found.body.invoices.map((i: { detail: string }) => i.detail)).toEqual(['Plano 23']);
-    const id = found.body.invoices[0].id;
+    expect(found.body.map((i: { detail: string }) => i.detail)).toEqual(['Plano 23']);
+    const id = found.body[0].id;
     const byId = await a.admin.api.get(`/api/invoices/all?searchParam=${id}`);
-    expect(byId.body.invoices.map((i: { id: number }) => i.id)).toContain(id);
+    expect(byId.body.map((i: { id: number }) => i.id)).toContain(id);
   });
 
   it("shows one invoice of the company; another company's is 404, for the list too", async () => {
@@ -159,7 +159,7 @@ describe('the invoice list', () => {
     expect(other.status).toBe(404);
     expect(other.body.error).toBe('ERR_NOT_FOUND');
     const listed = await a.admin.api.get(`/api/invoices/all?searchParam=${theirs!.id}`);
-    expect(listed.body.invoices.map((i: { id: number }) => i.id)).not.toContain(theirs!.id);
+    expect(listed.body.map((i: { id: number }) => i.id)).not.toContain(theirs!.id);
   });
 
   it('is for admins: a user gets 403', async () => {
@@ -435,7 +435,7 @@ describe('an expired company', () => {
     // The billing routes take it …
     const list = await billing.get('/api/invoices/all');
     expect(list.status).toBe(200);
-    expect(list.body.invoices).toMatchObject([{ id: invoice!.id, status: 'expired' }]);
+    expect(list.body).toMatchObject([{ id: invoice!.id, status: 'expired' }]);
     const charge = await billing.post('/api/subscription', checkoutBody(invoice!.id));
     expect(charge.status, JSON.stringify(charge.body)).toBe(200);
     const [payment] = paymentsAt(invoice!.id);

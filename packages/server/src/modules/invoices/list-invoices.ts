@@ -1,14 +1,14 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { InvoicePage, PageQuery } from '@balcao/contracts';
+import { desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { INVOICES_PAGE_SIZE, type InvoiceList, type PageQuery } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
-import { companies, invoices } from '../../db/schema/index.js';
-import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
+import { invoices } from '../../db/schema/index.js';
+import { likePattern } from '../../platform/pagination.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import { selectInvoices } from './invoice-view.js';
 
 /**
- * `GET /invoices/all` → `{invoices, count, hasMore}`: the caller's company's invoices whose detail
- * or id contains the search, newest due date first, 20 a page; `count` is every one matching.
+ * `GET /invoices/all` → a bare array: the caller's company's invoices whose detail or id contains
+ * the search, newest due date first, `INVOICES_PAGE_SIZE` a page (a full page: ask the next).
  */
 export function listInvoices(ctx: Ctx, q: PageQuery) {
   return ctx.tenant(async (tx) => {
@@ -19,16 +19,10 @@ export function listInvoices(ctx: Ctx, q: PageQuery) {
     const rows = await selectInvoices(tx)
       .where(where)
       .orderBy(desc(invoices.dueDate), desc(invoices.id))
-      .limit(PAGE_SIZE + 1)
-      .offset((q.pageNumber - 1) * PAGE_SIZE);
-    const [total] = await tx
-      .select({ n: count() })
-      .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
-      .where(where);
-    const { records, hasMore } = page(rows);
-    return { invoices: records, count: total?.n ?? 0, hasMore };
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((q.pageNumber - 1) * INVOICES_PAGE_SIZE);
+    return rows;
   });
 }
 
-wireMatches<Answer<typeof listInvoices>, InvoicePage>(true);
+wireMatches<Answer<typeof listInvoices>, InvoiceList>(true);

@@ -12,7 +12,7 @@ import PixIcon from '@mui/icons-material/Pix';
 import CheckIcon from '@mui/icons-material/Check';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Invoice, InvoicePage } from '@balcao/contracts';
+import type { Invoice } from '@balcao/contracts';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
 import { usePagedRows } from '../../lib/list/usePagedList';
 import { formatBRL } from '../../lib/money';
@@ -21,11 +21,12 @@ import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { SearchField } from '../../lib/ui/SearchField';
 import { STATUS_COLOUR } from './invoiceStatus';
+import { invoicePageOf, type InvoicePage } from './billingCalls';
 
 const CheckoutDialog = lazy(() => import('./checkout/CheckoutDialog'));
 
 export const INVOICES_KEY = ['invoices'] as const;
-const spec = { key: INVOICES_KEY, rowsKey: 'invoices' as const, path: '/invoices/all' };
+const spec = { key: INVOICES_KEY, rowsKey: 'invoices' as const, path: '/invoices/all', toPage: invoicePageOf };
 
 export default function InvoicesPage() {
   const { t } = useTranslation();

@@ -2,8 +2,20 @@
  * The billing calls (contract "Invoices and payment"), with the session's token or — for an
  * expired company paying from the login page — the billing token its refused login carried.
  */
-import type { Invoice, InvoicePage, SubscriptionCharge } from '@balcao/contracts';
+import { INVOICES_PAGE_SIZE, type Invoice, type InvoiceList, type SubscriptionCharge } from '@balcao/contracts';
 import { api } from '../../lib/api';
+
+/** A page of invoices as the list kit reads it. */
+export interface InvoicePage {
+  invoices: Invoice[];
+  hasMore: boolean;
+}
+
+/** `GET /invoices/all` answers a bare array (the spec's client's shape): a full page may have a next. */
+export const invoicePageOf = (rows: InvoiceList): InvoicePage => ({
+  invoices: rows,
+  hasMore: rows.length >= INVOICES_PAGE_SIZE,
+});
 
 export interface CheckoutAddress {
   firstName: string;
@@ -19,8 +31,8 @@ export interface CheckoutAddress {
 export function billingCalls(billingToken?: string) {
   const opts = billingToken ? { bearer: billingToken } : undefined;
   return {
-    invoices: (pageNumber = 1, searchParam = '') =>
-      api.get<InvoicePage>('/invoices/all', { pageNumber, searchParam }, opts),
+    invoices: async (pageNumber = 1, searchParam = ''): Promise<InvoicePage> =>
+      invoicePageOf(await api.get<InvoiceList>('/invoices/all', { pageNumber, searchParam }, opts)),
     invoice: (id: number) => api.get<Invoice>(`/invoices/${id}`, undefined, opts),
     /** The PIX charge of an invoice: the server decides the value (the invoice's), never this call. */
     charge: (invoiceId: number, address: CheckoutAddress) =>

@@ -30,15 +30,21 @@ export function usePagedList<Page extends ListPage<Identified, K>, K extends str
  * the lists again after its own changes (`invalidateQueries` on `spec.key`).
  */
 export function usePagedRows<Page extends ListPage<Identified, K>, K extends string>(
-  spec: Pick<ListTarget<K>, 'key' | 'rowsKey'> & { path: string },
+  spec: Pick<ListTarget<K>, 'key' | 'rowsKey'> & {
+    path: string;
+    /** For a route that answers a bare array: the page it makes of one. */
+    toPage?: (rows: never) => Page;
+  },
   params: Params = {},
 ) {
   const [search, setSearch] = useState('');
   const searchParam = useDebounce(search.trim().toLowerCase());
   const query = useInfiniteQuery({
     queryKey: [...spec.key, params, searchParam],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page>(spec.path, { ...params, searchParam, pageNumber: pageParam }, { signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await api.get<never>(spec.path, { ...params, searchParam, pageNumber: pageParam }, { signal });
+      return spec.toPage ? spec.toPage(answer) : (answer as Page);
+    },
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
