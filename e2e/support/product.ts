@@ -36,6 +36,8 @@ export async function startProduct(opts: { env?: Record<string, string> } = {}) 
       ADMIN_PASSWORD,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
+      // The fakes (Typebot, OpenAI…) listen on 127.0.0.1.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

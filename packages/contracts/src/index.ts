@@ -29,6 +29,7 @@ export * from './schemas/campaigns.js';
 export * from './schemas/flows.js';
 export * from './schemas/queues.js';
 export * from './schemas/secrets.js';
+export * from './schemas/outbound-url.js';
 export * from './schemas/queue-integrations.js';
 export * from './schemas/prompts.js';
 export * from './schemas/dashboard.js';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from './index.js';
-import { refsOf, unboundedFields, untypedIds } from './schema-walk.js';
+import { outboundPaths, refsOf, unboundedFields, unmarkedUrlFields, untypedIds } from './schema-walk.js';
 import { id, numeric, ref } from './schemas/common.js';
+import { notFetched, outboundUrl, outboundUrlOrBlank } from './schemas/outbound-url.js';
 
 /** Every zod schema the contracts export, by name. */
-const schemas = (Object.entries(contracts) as Array<[string, unknown]>).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
+const schemas = (Object.entries(contracts) as Array<[string, unknown]>).filter(
+  (e): e is [string, z.ZodType] => e[1] instanceof z.ZodType,
+);
 
 describe('request schemas', () => {
   it('are all found (the check below reads something)', () => {
@@ -18,6 +21,35 @@ describe('request schemas', () => {
 
   it.each(schemas)('%s says which entity every id names', (_name, schema) => {
     expect(untypedIds(schema)).toEqual([]);
+  });
+
+  it.each(schemas)('%s sends every URL field through the outbound policy', (_name, schema) => {
+    expect(unmarkedUrlFields(schema)).toEqual([]);
+  });
+});
+
+describe('the URL check', () => {
+  it('names a URL field that is not an outboundUrl: z.url(), .url(), or a …Url / …_uri taking a URL', () => {
+    const loose = z.object({
+      hook: z.url().max(100),
+      old: z.string().max(100).url(),
+      avatarUrl: z.string().max(100),
+      token_uri: z.union([z.literal(''), z.string().max(100)]),
+      list: z.array(z.object({ webhookURL: z.string().max(100).optional() })).max(2),
+      secUrity: z.string().max(5).regex(/^\d+$/),
+      security: z.string().max(100),
+      fine: outboundUrl(),
+      blank: outboundUrlOrBlank().optional(),
+      file: notFetched(z.string().max(100), 'a stored name'),
+    });
+    expect(unmarkedUrlFields(loose)).toEqual(['hook', 'old', 'avatarUrl', 'token_uri', 'list.[].webhookURL']);
+    expect(outboundPaths(loose)).toEqual(['fine', 'blank']);
+  });
+
+  it('finds the outbound fields of the contracts', () => {
+    expect(outboundPaths(contracts.queueIntegrationBody)).toEqual(['urlN8N']);
+    expect(outboundPaths(contracts.dialogflowServiceAccount)).toEqual(['token_uri']);
+    expect(outboundPaths(contracts.flowGraphBody)).toEqual(['nodes.[].data.typebotIntegration.urlN8N']);
   });
 });
 
@@ -41,7 +73,11 @@ describe('the bounds check', () => {
 
   it('reads through preprocess and transform pipes to what the caller sends', () => {
     const viaPreprocess = z.preprocess((v) => v, z.string());
-    const viaTransform = z.string().max(9).transform((v) => v.trim()).pipe(z.string());
+    const viaTransform = z
+      .string()
+      .max(9)
+      .transform((v) => v.trim())
+      .pipe(z.string());
     expect(unboundedFields(z.object({ a: viaPreprocess, b: viaTransform }))).toEqual(['a: a string without .max()']);
   });
 

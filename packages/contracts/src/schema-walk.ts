@@ -28,7 +28,7 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 
 /** The entity a schema (or a wrapper around it) names, when it is a reference. */
 export function refOf(schema: z.ZodType): RefMeta | undefined {
-  for (let s: z.ZodType | undefined = schema; s; ) {
+  for (let s: z.ZodType | undefined = schema; s;) {
     const meta = z.globalRegistry.get(s) as Partial<RefMeta> | undefined;
     if (meta?.entity) return meta as RefMeta;
     const def = defOf(s);
@@ -116,3 +116,52 @@ export function untypedIds(schema: z.ZodType): string[] {
     return looksLikeId && !refOf(f.schema) ? [f.path] : [];
   });
 }
+
+/** The registry's metadata of a schema or of what it wraps (the first found wins). */
+function metaOf(schema: z.ZodType): Record<string, unknown> | undefined {
+  for (let s: z.ZodType | undefined = schema; s;) {
+    const meta = z.globalRegistry.get(s) as Record<string, unknown> | undefined;
+    if (meta && ('outbound' in meta || 'notFetched' in meta)) return meta;
+    const def = defOf(s);
+    if (def.innerType) s = def.innerType as z.ZodType;
+    else if (def.type === 'pipe') s = (defOf(def.in).type === 'transform' ? def.out : def.in) as z.ZodType;
+    else if (def.type === 'union') return (def.options as z.ZodType[]).map(metaOf).find((m) => m !== undefined);
+    else s = undefined;
+  }
+  return undefined;
+}
+
+/** Whether a field is an `outboundUrl` (contracts' schemas/outbound-url.ts), through wrappers and unions. */
+export const isOutboundUrl = (schema: z.ZodType): boolean => metaOf(schema)?.outbound === true;
+
+/** The words of a key: `urlN8N` → url, N8N; `token_uri` → token, uri; `webhookURL` → webhook, URL. */
+const wordsOf = (key: string) => key.split(/_|-|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/);
+
+/** A URL-typed string (`z.url()`, `z.string().url()`), here or in a union option. */
+function isUrlTyped(schema: z.ZodType): boolean {
+  const bare = unwrap(schema);
+  const def = defOf(bare);
+  if (def.type === 'union') return (def.options as z.ZodType[]).some(isUrlTyped);
+  return def.format === 'url' || checksOf(bare).some((c) => c.format === 'url');
+}
+
+/**
+ * URL fields that are neither `outboundUrl` nor `notFetched`: a `z.url()`, or a field named
+ * …url / …uri that takes a URL. Every URL a caller gives the server must go through the outbound
+ * policy (ARCHITECTURE.md, "Outbound safety"), so a new route with a plain `z.url()` fails here.
+ */
+export function unmarkedUrlFields(schema: z.ZodType): string[] {
+  return fieldsOf(schema).flatMap((f) => {
+    const key = f.path.split('.').pop() ?? '';
+    const named = wordsOf(key).some((w) => /^ur[il]s?$/i.test(w));
+    const urlish =
+      isUrlTyped(f.schema) ||
+      (named && defOf(f.bare).type !== 'object' && f.schema.safeParse('https://example.com/a').success);
+    return urlish && !metaOf(f.schema) ? [f.path || '(root)'] : [];
+  });
+}
+
+/** The paths of a schema's outbound URL fields (`[]`: every element of an array). */
+export const outboundPaths = (schema: z.ZodType): string[] => [
+  ...new Set(fieldsOf(schema).flatMap((f) => (isOutboundUrl(f.schema) ? [f.path] : []))),
+];

@@ -15,6 +15,7 @@ import {
 } from './platform/http-errors.js';
 import { registerGuard, verifyAccessToken } from './platform/guard.js';
 import { recordRoutes } from './platform/route-table.js';
+import { registerOutboundSaveCheck } from './platform/outbound/save-check.js';
 import { loadSession } from './platform/session.js';
 import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
@@ -75,6 +76,7 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
   registerErrorHandling(app, clientPage);
   registerGuard(app, deps);
   recordRoutes(app);
+  registerOutboundSaveCheck(app, deps.config.OUTBOUND_ALLOWED_HOSTS);
   await app.register(apiRoutes(deps, eventsFor), { prefix: '/api' });
 
   const io = hub.attach(app.server, async (token) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowance } from './platform/outbound/policy.js';
 
 /** Every environment variable of the contract (ARCHITECTURE.md §1), parsed once. */
 const optionalString = z
@@ -68,6 +69,21 @@ const envSchema = z.object({
    * process died mid-send) before sending it again.
    */
   OUTBOX_IN_DOUBT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+  /**
+   * Hosts, addresses or CIDRs (comma list) that the URLs a tenant types may reach though they are
+   * internal (platform/outbound/policy.ts); empty = only public addresses.
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowance(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `OUTBOUND_ALLOWED_HOSTS: ${(err as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { name2to50, numeric, pageQuery, ref, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
+import { notFetched, outboundUrlOrBlank } from './outbound-url.js';
 
 /**
  * Flows (the flow builder): an automated conversation drawn as a graph of nodes and connections.
@@ -43,6 +44,8 @@ const label = text().max(200, 'tooLong');
 const body = text().trim().min(1, 'required').max(MESSAGE_MAX_LENGTH, 'tooLong');
 /** A media file the flow API stored (`POST /flowbuilder/img|audio|content` answers its name). */
 const mediaName = text().trim().min(1, 'required').max(300, 'tooLong');
+/** A media node's `url`: despite its name, the stored file's name, looked up in the company's files. */
+const storedMedia = notFetched(mediaName, 'the name of a file the flow API stored, never requested');
 const seconds = numeric(z.number().int().min(1, 'tooSmall').max(FLOW_INTERVAL_MAX_SECONDS, 'tooLarge'));
 /** Variable names a question stores its answer under, used as `{{key}}` later. */
 export const flowVariableKey = text()
@@ -56,7 +59,7 @@ const optionalText = (max: number) => text().max(max, 'tooLong').optional();
 /** The typebot node's integration (the queue integration's typebot fields). */
 const typebotData = z.object({
   name: optionalText(100),
-  urlN8N: optionalText(500),
+  urlN8N: outboundUrlOrBlank().optional(),
   typebotSlug: optionalText(200),
   typebotExpires: numeric(z.number().int().min(0).max(10_000)).optional(),
   typebotDelayMessage: numeric(z.number().int().min(0).max(60_000)).optional(),
@@ -114,9 +117,9 @@ export const flowNodeData = {
       .min(1, 'required')
       .max(50, 'tooMany'),
   }),
-  img: z.object({ url: mediaName }),
-  audio: z.object({ url: mediaName, record: z.boolean().optional() }),
-  video: z.object({ url: mediaName, record: z.boolean().optional() }),
+  img: z.object({ url: storedMedia }),
+  audio: z.object({ url: storedMedia, record: z.boolean().optional() }),
+  video: z.object({ url: storedMedia, record: z.boolean().optional() }),
   randomizer: z.object({ percent: numeric(z.number().int().min(0).max(100)) }),
   singleBlock: z.object({
     seq: z.array(text().max(20)).min(1, 'required').max(50, 'tooMany'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notFetched } from './outbound-url.js';
 import { pageNumber, ref, text } from './common.js';
 
 /** Message kinds as the spec shows them (the web renders by this). */
@@ -47,7 +48,7 @@ export const messageBody = z
     signOption: z.boolean().optional().default(false),
     read: ignored,
     fromMe: ignored,
-    mediaUrl: ignored,
+    mediaUrl: notFetched(ignored, 'sent back as shown; ignored'),
   })
   .refine((m) => m.body.trim() !== '', { path: ['body'], message: 'required' });
 export type MessageBody = z.infer<typeof messageBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editOf, name2to50, numeric, orDefault, pageQuery, ref, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 import { isMaskedSecret } from './secrets.js';
+import { outboundUrl, outboundUrlOrBlank } from './outbound-url.js';
 
 /**
  * Queue integrations: an outside service (or a flow) that holds a queue's (or a connection's)
@@ -32,7 +33,7 @@ export const dialogflowServiceAccount = z.object({
   private_key_id: z.string().max(200).optional(),
   private_key: z.string().min(1).max(10_000),
   client_email: z.string().min(3).max(300),
-  token_uri: z.url({ protocol: /^https?$/ }).max(500),
+  token_uri: outboundUrl(['https://oauth2.googleapis.com/token']),
 });
 export type DialogflowServiceAccount = z.infer<typeof dialogflowServiceAccount>;
 
@@ -59,14 +60,8 @@ export function readFlowbuilderContent(jsonContent: string): { flowId: number } 
   }
 }
 
-// The example: a URL the generated suites can start from (no draw makes one by chance).
-const httpUrl = z.union([
-  z.literal(''),
-  z
-    .url({ protocol: /^https?$/ })
-    .max(500, 'tooLong')
-    .meta({ examples: ['https://hooks.example.com/balcao'] }),
-]);
+// Its example: a URL the generated suites can start from (no draw makes one by chance).
+const httpUrl = outboundUrlOrBlank();
 const shortText = text().trim().max(200, 'tooLong');
 const messageText = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
 

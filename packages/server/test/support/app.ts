@@ -14,6 +14,8 @@ import { withDatabase } from './database-url.js';
 
 export const SUPER_EMAIL = 'admin@balcao.local';
 export const SUPER_PASSWORD = 'Super-secret-1';
+/** What the tests' servers may reach though internal: the fakes, all on 127.0.0.1. */
+export const TEST_OUTBOUND_ALLOWED_HOSTS = '127.0.0.1';
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<string> {
@@ -68,6 +70,8 @@ export async function startTestApp(
     JWT_REFRESH_SECRET: 'test-refresh-secret-that-is-long-enough-0',
     SMTP_URL: smtp.url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // The fakes listen on 127.0.0.1; the outbound suite overrides this to prove the refusals.
+    OUTBOUND_ALLOWED_HOSTS: TEST_OUTBOUND_ALLOWED_HOSTS,
     ...env,
   });
   const running = await boot(config, createLogger(config, opts.logTo));

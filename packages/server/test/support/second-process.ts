@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPER_EMAIL, SUPER_PASSWORD } from './app.js';
+import { SUPER_EMAIL, SUPER_PASSWORD, TEST_OUTBOUND_ALLOWED_HOSTS } from './app.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +27,7 @@ export async function startSecondProcess(dbUrl: string): Promise<{ url: string; 
       JWT_SECRET: 'test-jwt-secret-that-is-long-enough-000',
       JWT_REFRESH_SECRET: 'test-refresh-secret-that-is-long-enough-0',
       LOG_LEVEL: 'info',
+      OUTBOUND_ALLOWED_HOSTS: TEST_OUTBOUND_ALLOWED_HOSTS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

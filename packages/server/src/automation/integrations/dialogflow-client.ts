@@ -1,11 +1,14 @@
 import { createHash, createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import type { DialogflowServiceAccount } from '@balcao/contracts';
 import type { Config } from '../../config.js';
+import { outboundClient, OutboundRefused } from '../../platform/outbound/client.js';
+import type { OutboundAllowance } from '../../platform/outbound/policy.js';
 
 /**
  * Dialogflow ES over REST: an OAuth token from the service account (JWT bearer grant, RFC 7523,
  * to the account's own `token_uri`), then `detectIntent` on `{DIALOGFLOW_API_URL}/v2/…`. No SDK:
- * two HTTP calls and one RS256 signature.
+ * two HTTP calls and one RS256 signature. The `token_uri` is the tenant's text: that call goes
+ * through the outbound policy, and its answer is never quoted back (its status only).
  */
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -41,7 +44,7 @@ export interface DialogflowOptions {
  * `sessionId` keeps the agent's context between calls (the runtime uses the ticket's id).
  */
 export async function detectIntent(
-  config: Pick<Config, 'DIALOGFLOW_API_URL'>,
+  config: Pick<Config, 'DIALOGFLOW_API_URL' | 'OUTBOUND_ALLOWED_HOSTS'>,
   account: DialogflowServiceAccount,
   sessionId: string,
   text: string,
@@ -55,11 +58,12 @@ export async function detectIntent(
   const body = JSON.stringify({ queryInput: { text: { text, languageCode } } });
   const call = async (token: string) =>
     post(url, { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' }, body, timeoutMs);
-  let answer = await call(await accessToken(account, timeoutMs));
+  const token = () => accessToken(config.OUTBOUND_ALLOWED_HOSTS, account, timeoutMs);
+  let answer = await call(await token());
   // A token revoked before its time: one more try with a fresh one.
   if (answer.status === 401) {
     forgetToken(account);
-    answer = await call(await accessToken(account, timeoutMs));
+    answer = await call(await token());
   }
   if (!answer.ok)
     throw new DialogflowError(`Dialogflow answered ${answer.status}: ${googleError(answer.json)}`, answer.status);
@@ -107,12 +111,16 @@ function forgetToken(account: DialogflowServiceAccount) {
   tokens.delete(cacheKey(account));
 }
 
-async function accessToken(account: DialogflowServiceAccount, timeoutMs: number): Promise<string> {
+async function accessToken(
+  allowance: OutboundAllowance,
+  account: DialogflowServiceAccount,
+  timeoutMs: number,
+): Promise<string> {
   const key = cacheKey(account);
   const cached = tokens.get(key);
   if (cached && !(cached instanceof Promise) && cached.expiresAt - EARLY_RENEWAL_MS > Date.now()) return cached.token;
   if (cached instanceof Promise) return (await cached).token;
-  const pending = fetchToken(account, timeoutMs);
+  const pending = fetchToken(allowance, account, timeoutMs);
   tokens.set(key, pending);
   try {
     const fresh = await pending;
@@ -126,23 +134,36 @@ async function accessToken(account: DialogflowServiceAccount, timeoutMs: number)
   }
 }
 
-async function fetchToken(account: DialogflowServiceAccount, timeoutMs: number): Promise<CachedToken> {
+async function fetchToken(
+  allowance: OutboundAllowance,
+  account: DialogflowServiceAccount,
+  timeoutMs: number,
+): Promise<CachedToken> {
   const form = new URLSearchParams({
     grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
     assertion: signedAssertion(account),
   });
-  const answer = await post(
-    account.token_uri,
-    { 'content-type': 'application/x-www-form-urlencoded' },
-    form.toString(),
-    timeoutMs,
-  );
-  const body = answer.json as { access_token?: unknown; expires_in?: unknown } | undefined;
-  if (!answer.ok || typeof body?.access_token !== 'string' || body.access_token === '') {
+  let answer;
+  try {
+    answer = await outboundClient(allowance).request(account.token_uri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
+  } catch (err) {
+    // Our words only: "was refused: internal address", "failed: unreachable", "failed: no answer in … ms".
     throw new DialogflowError(
-      `The token endpoint answered ${answer.status}: ${googleError(answer.json)}`,
-      answer.status,
+      err instanceof OutboundRefused
+        ? `The token endpoint was ${err.message}`
+        : `The token endpoint failed: ${(err as Error).message}`,
     );
+  }
+  const body = answer.json() as { access_token?: unknown; expires_in?: unknown } | undefined;
+  if (!answer.ok || typeof body?.access_token !== 'string' || body.access_token === '') {
+    // Never its text: a token_uri aimed at an internal service would read that service back.
+    throw new DialogflowError(`The token endpoint answered ${answer.status}`, answer.status);
   }
   const lifetimeS = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : JWT_LIFETIME_S;
   return { token: body.access_token, expiresAt: Date.now() + lifetimeS * 1000 };

@@ -1,16 +1,21 @@
 import type { Deps } from '../../platform/context.js';
 import type { IntegrationSend } from '../../db/schema/index.js';
 import { extensionFor, sanitizeFileName } from '../../platform/storage.js';
+import { outboundClient } from '../../platform/outbound/client.js';
+import type { OutboundAllowance } from '../../platform/outbound/policy.js';
 import type { TypebotItem } from './typebot-replies.js';
 
 /** WhatsApp's limit for an image. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 3;
 
 /**
  * Typebot's bubbles as replies: an image bubble is fetched (outside any transaction) and stored,
  * then sent as an image message like any other (the outbox uploads it to the provider); one that
- * cannot be fetched, is not an image or is too large goes as its URL instead. Answers the
+ * cannot be fetched (an internal address among them: the outbound policy), is not an image or is
+ * too large goes as its URL instead. The size is counted while the image streams: the download
+ * stops as soon as it passes WhatsApp's limit, content-length or not. Answers the
  * replies and the storage keys written (removed by the caller if the replies are dropped).
  */
 export async function repliesWithMedia(
@@ -25,7 +30,7 @@ export async function repliesWithMedia(
       sends.push(item);
       continue;
     }
-    const image = await fetchImage(item.url).catch((err: unknown) => {
+    const image = await fetchImage(deps.config.OUTBOUND_ALLOWED_HOSTS, item.url).catch((err: unknown) => {
       deps.log.info({ err, url: item.url }, 'typebot image not fetched; sent as a link');
       return undefined;
     });
@@ -41,15 +46,19 @@ export async function repliesWithMedia(
   return { sends, files };
 }
 
-async function fetchImage(url: string): Promise<{ data: Buffer; mimetype: string } | undefined> {
+async function fetchImage(
+  allowance: OutboundAllowance,
+  url: string,
+): Promise<{ data: Buffer; mimetype: string } | undefined> {
   if (!/^https?:\/\//i.test(url)) return undefined;
-  const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'follow' });
-  const mimetype = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (!res.ok || !mimetype.startsWith('image/') || length > MAX_IMAGE_BYTES) {
-    await res.body?.cancel();
-    return undefined;
-  }
-  const data = Buffer.from(await res.arrayBuffer());
-  return data.length > 0 && data.length <= MAX_IMAGE_BYTES ? { data, mimetype } : undefined;
+  const mimetypeOf = (type: string | undefined) => (type ?? '').split(';')[0]!.trim().toLowerCase();
+  const res = await outboundClient(allowance).request(url, {
+    timeoutMs: TIMEOUT_MS,
+    maxBytes: MAX_IMAGE_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+    wantBody: (status, headers) =>
+      status >= 200 && status < 300 && mimetypeOf(headers['content-type']).startsWith('image/'),
+  });
+  const mimetype = mimetypeOf(res.headers['content-type']);
+  return res.ok && res.body.length > 0 && mimetype.startsWith('image/') ? { data: res.body, mimetype } : undefined;
 }

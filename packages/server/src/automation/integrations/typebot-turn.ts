@@ -77,7 +77,7 @@ export async function typebotTurn(
       return;
     }
     try {
-      await reply_(await continueChat(t, basedOn, reply));
+      await reply_(await continueChat(deps.config.OUTBOUND_ALLOWED_HOSTS, t, basedOn, reply));
     } catch (err) {
       if (!(err instanceof TypebotSessionGone)) throw err;
       if (t.typebotUnknownMessage.trim())
@@ -100,7 +100,7 @@ export async function typebotTurn(
 
   /** A new session's opening, after `before`. */
   async function open(before: IntegrationSend[]) {
-    const started = readTypebotAnswer(await startChat(t));
+    const started = readTypebotAnswer(await startChat(deps.config.OUTBOUND_ALLOWED_HOSTS, t));
     if (!started.sessionId) throw new Error('startChat answered without a sessionId');
     await replied(started, started.sessionId, before);
   }

@@ -4,7 +4,8 @@ import { WEBHOOK_HEADERS, type WebhookDelivery } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { requestJson } from '../../channels/cloud/graph-http.js';
+import { outboundClient } from '../../platform/outbound/client.js';
+import type { OutboundAllowance } from '../../platform/outbound/policy.js';
 import { webhookDeliveryJobDef, type WebhookDeliveryJob } from './integration-jobs.js';
 import type { IntegrationRow, IntegrationTurn } from './integration-turn-read.js';
 import { signDelivery } from './webhook-signature.js';
@@ -109,15 +110,12 @@ export async function queueDelivery(
 export async function firstAttempt(deps: Deps, d: QueuedDelivery): Promise<void> {
   // Over before the job may be fetched (WEBHOOK_RETRY_SECONDS): the worker's attempt never overlaps it.
   const timeoutMs = Math.max(500, Math.min(ATTEMPT_TIMEOUT_MS, deps.config.WEBHOOK_RETRY_SECONDS * 1000 - 500));
-  const status = await attempt(d.integration, deliveryKey(d.integration.id, d.messageId), d.body, timeoutMs).catch(
-    (err: unknown) => {
-      deps.log.info(
-        { err, integrationId: d.integration.id, messageId: d.messageId },
-        'webhook delivery failed; retried',
-      );
-      return 0;
-    },
-  );
+  const allowance = deps.config.OUTBOUND_ALLOWED_HOSTS;
+  const key = deliveryKey(d.integration.id, d.messageId);
+  const status = await attempt(allowance, d.integration, key, d.body, timeoutMs).catch((err: unknown) => {
+    deps.log.info({ err, integrationId: d.integration.id, messageId: d.messageId }, 'webhook delivery failed; retried');
+    return 0;
+  });
   if (status < 200 || status >= 300) {
     if (status)
       deps.log.info({ status, integrationId: d.integration.id, messageId: d.messageId }, 'webhook refused; retried');
@@ -146,6 +144,7 @@ export async function deliverWebhook(deps: Deps, job: WebhookDeliveryJob): Promi
     return;
   }
   const status = await attempt(
+    deps.config.OUTBOUND_ALLOWED_HOSTS,
     integration,
     deliveryKey(job.integrationId, job.messageId),
     job.body,
@@ -154,18 +153,21 @@ export async function deliverWebhook(deps: Deps, job: WebhookDeliveryJob): Promi
   if (status < 200 || status >= 300) throw new Error(`webhook answered ${status}`);
 }
 
-/** One POST of the delivery, signed now; answers the HTTP status. */
+/**
+ * One POST of the delivery, signed now, through the outbound policy (an internal address throws
+ * OutboundRefused, logged or kept as the job's error); answers the HTTP status, the body unread.
+ */
 async function attempt(
+  allowance: OutboundAllowance,
   integration: Pick<IntegrationRow, 'urlN8N' | 'signingSecret'>,
   key: string,
   body: string,
   timeoutMs: number,
 ): Promise<number> {
   const timestamp = Math.floor(Date.now() / 1000);
-  const answer = await requestJson(
-    integration.urlN8N,
-    'POST',
-    {
+  const answer = await outboundClient(allowance).request(integration.urlN8N, {
+    method: 'POST',
+    headers: {
       'content-type': 'application/json; charset=utf-8',
       'user-agent': 'Balcao-Webhook/1',
       [WEBHOOK_HEADERS.idempotencyKey]: key,
@@ -174,6 +176,8 @@ async function attempt(
     },
     body,
     timeoutMs,
-  );
+    maxBytes: 0,
+    wantBody: () => false,
+  });
   return answer.status;
 }

@@ -13,7 +13,7 @@ import { settleIntegration } from './integration-content.js';
 export function createQueueIntegration(ctx: Ctx, input: QueueIntegrationBody) {
   const { companyId } = ctx.actor;
   return ctx.tenant(async (tx, events) => {
-    const values = await settleIntegration(tx, input);
+    const values = await settleIntegration(tx, ctx.deps.config.OUTBOUND_ALLOWED_HOSTS, input);
     const [row] = await tx
       .insert(queueIntegrations)
       .values({ ...values, companyId })

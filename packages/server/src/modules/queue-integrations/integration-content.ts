@@ -13,6 +13,8 @@ import { flows } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { isPrivateKey } from '../../automation/integrations/dialogflow-client.js';
+import type { OutboundAllowance } from '../../platform/outbound/policy.js';
+import { refuseInternalUrls } from '../../platform/outbound/save-check.js';
 
 // The rules of an integration's saved whole, one place for its creation and its edits.
 
@@ -66,9 +68,16 @@ export interface StoredSecrets {
  * body's fields over it (edit). Checked as a whole against its type (400 naming the field):
  * a Dialogflow key file whose key node can sign with (a masked key only where one is stored), a
  * flowbuilder's flow of the company; `projectName` is the name for the named-project types; a
- * webhook or n8n integration keeps its signing key, or gets one.
+ * webhook or n8n integration keeps its signing key, or gets one. A key file's `token_uri` written
+ * as an internal address is refused naming `jsonContent` (the body's own URL fields are checked
+ * by the outbound save check).
  */
-export async function settleIntegration(tx: Tx, whole: IntegrationWhole, stored?: StoredSecrets) {
+export async function settleIntegration(
+  tx: Tx,
+  allowance: OutboundAllowance,
+  whole: IntegrationWhole,
+  stored?: StoredSecrets,
+) {
   const jsonContent = withStoredKey(whole.jsonContent, stored?.jsonContent);
   const fields = { ...whole, jsonContent };
   const checked = fitsItsType.safeParse(fields);
@@ -79,6 +88,7 @@ export async function settleIntegration(tx: Tx, whole: IntegrationWhole, stored?
     const key = readServiceAccount(jsonContent)?.private_key ?? '';
     if (isMaskedSecret(key) || !isPrivateKey(key))
       throw invalid({ jsonContent: 'invalidServiceAccount' }, 'The service account has no usable private_key');
+    refuseInternalUrls({ jsonContent: readServiceAccount(jsonContent)?.token_uri }, allowance);
   }
   if (fields.type === 'flowbuilder') {
     await ownRows(tx, flows, [readFlowbuilderContent(jsonContent)?.flowId], 'jsonContent');

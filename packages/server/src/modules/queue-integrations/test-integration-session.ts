@@ -8,6 +8,7 @@ import {
 import type { Ctx } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
 import { DialogflowError, detectIntent, isPrivateKey } from '../../automation/integrations/dialogflow-client.js';
+import { refuseInternalUrls } from '../../platform/outbound/save-check.js';
 
 /** What the test says to the agent when the caller gives nothing. */
 const GREETING = 'Olá';
@@ -22,6 +23,7 @@ export async function testIntegrationSession(ctx: Ctx, input: IntegrationTestBod
   const account = readServiceAccount(input.jsonContent);
   if (!account || isMaskedSecret(account.private_key) || !isPrivateKey(account.private_key))
     throw invalid({ jsonContent: 'invalidServiceAccount' }, 'jsonContent is not a service account key file');
+  refuseInternalUrls({ jsonContent: account.token_uri }, ctx.deps.config.OUTBOUND_ALLOWED_HOSTS);
   try {
     const replies = await detectIntent(
       ctx.deps.config,

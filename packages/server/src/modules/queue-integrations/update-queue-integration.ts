@@ -23,7 +23,7 @@ export function updateQueueIntegration(ctx: Ctx, id: number, input: QueueIntegra
       ...stored
     } = await lockIntegration(tx, id);
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const values = await settleIntegration(tx, { ...stored, ...given }, stored);
+    const values = await settleIntegration(tx, ctx.deps.config.OUTBOUND_ALLOWED_HOSTS, { ...stored, ...given }, stored);
     await tx
       .update(queueIntegrations)
       .set({ ...values, updatedAt: new Date() })
