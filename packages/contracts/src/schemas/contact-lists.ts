@@ -22,6 +22,14 @@ export const CONTACT_LIST_COLUMNS = {
   number: ['number', 'numero'],
   email: ['email', 'e-mail'],
 } as const;
+/**
+ * What one sheet may hold; more is refused while the file is read (400 on `file`, the message
+ * naming the limit): `rows` below the title row (the first sheet's; any sheet of an .xlsx), `cells`
+ * in a sheet, and `texts`, the distinct texts a file keeps in one table (an .xlsx's shared strings,
+ * also counting their rich-text runs; an .xls's string table). A 100,000-contact sheet of name,
+ * number and email fits every one.
+ */
+export const CONTACT_LIST_SHEET_LIMITS = { rows: 100_000, cells: 1_000_000, texts: 400_000 } as const;
 /** At most this many refusals are listed in an upload's answer (`refusedCount` counts them all). */
 export const CONTACT_LIST_REFUSALS_LISTED = 1_000;
 

@@ -2,12 +2,16 @@ import { open, readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { invalid } from '../../platform/errors.js';
+import { checkXlsx } from './check-xlsx.js';
+import { checkXls } from './check-xls.js';
+import { type SheetLimits, type SheetRefusals, sheetRefusals } from './sheet-limits.js';
 
 /**
  * Spreadsheets read row by row. `.xlsx` (a zip of XML) streams through ExcelJS's WorkbookReader:
  * memory stays flat for any number of rows. `.xls` (BIFF8 in a compound file, at most 65,536
  * rows by the format) is read whole by SheetJS, which ExcelJS does not read. The kind is told by
- * the file's first bytes, never by its name.
+ * the file's first bytes, never by its name. Every read is bounded (`SheetLimits`): the file is
+ * checked against them as a stream before either reader builds anything from it.
  */
 export type Cell = string | number | null;
 export interface SheetRow {
@@ -65,17 +69,26 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   }
 }
 
-async function* xlsRows(path: string, field: string): AsyncGenerator<SheetRow> {
+async function* xlsRows(
+  path: string,
+  field: string,
+  limits: SheetLimits,
+  refuse: SheetRefusals,
+): AsyncGenerator<SheetRow> {
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(await readFile(path), { type: 'buffer', dense: true, cellDates: true });
-  } catch {
+    const data = await readFile(path);
+    checkXls(data, limits, refuse);
+    book = XLSX.read(data, { type: 'buffer', dense: true, cellDates: true });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_VALIDATION') throw err;
     throw invalid({ [field]: 'unreadable' }, 'The sheet cannot be read in');
   }
   const sheet = book.Sheets[book.SheetNames[0] ?? ''];
   if (!sheet?.['!ref']) return;
   const start = XLSX.utils.decode_range(sheet['!ref']).s;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: true, defval: null, raw: true });
+  if (rows.length > limits.rows + 1) throw refuse.rows(limits.rows); // the title row and `rows` below it
   for (const [i, values] of rows.entries()) {
     const cells: Cell[] = Array(start.c).fill(null);
     for (const v of values) cells.push(v instanceof Date ? v.toISOString() : excelCell(v));
@@ -85,15 +98,17 @@ async function* xlsRows(path: string, field: string): AsyncGenerator<SheetRow> {
 
 /**
  * The first sheet's rows, in order (blank rows may come or not). 400 naming `field` when the file
- * is no .xls/.xlsx or cannot be read.
+ * is no .xls/.xlsx, cannot be read, or holds more than `limits` allow (the message names the limit).
  */
-export async function* sheetRows(path: string, field: string): AsyncGenerator<SheetRow> {
+export async function* sheetRows(path: string, field: string, limits: SheetLimits): AsyncGenerator<SheetRow> {
   const kind = await kindOf(path, field);
+  const refuse = sheetRefusals(field);
   if (kind === 'xls') {
-    yield* xlsRows(path, field);
+    yield* xlsRows(path, field, limits, refuse);
     return;
   }
   try {
+    await checkXlsx(path, limits, refuse);
     yield* xlsxRows(path);
   } catch (err) {
     if ((err as { code?: unknown }).code === 'ERR_VALIDATION') throw err;

@@ -16,6 +16,7 @@ import { holdContactList, loadContactList, loadFirstPage } from './contact-list-
 import { contactListItemEvents } from './contact-list-events.js';
 import { sheetRows, type Cell } from './read-sheet.js';
 import { queueValidityCheck } from './jobs.js';
+import { CONTACT_LIST_SHEET } from './sheet-limits.js';
 
 /** Rows inserted per statement (and per transaction): 5 parameters each, well under PostgreSQL's 65,535. */
 export const IMPORT_BATCH = 2_000;
@@ -93,7 +94,7 @@ export async function uploadContactList(ctx: Ctx, id: number, req: FastifyReques
       });
     };
 
-    for await (const { row, cells } of sheetRows(file.path, field)) {
+    for await (const { row, cells } of sheetRows(file.path, field, CONTACT_LIST_SHEET)) {
       if (cells.every((c) => c === null || String(c).trim() === '')) continue;
       if (!columns) {
         columns = columnsOf(cells);
