@@ -16,3 +16,34 @@ export function maskSecret(value: string): string {
 
 /** Whether a written value is a mask sent back (keep the stored secret) rather than a new secret. */
 export const isMaskedSecret = (value: string) => value.startsWith(SECRET_MASK);
+
+/** The keys an `openai` node of a flow holds in `data.typebotIntegration`, secrets like a prompt's. */
+export const FLOW_OPENAI_SECRETS = ['apiKey', 'voiceKey'] as const;
+
+/**
+ * Who may read a secret in full: `masked`, nobody (every answer and event carries
+ * `maskSecret(value)`); `admins`, the company's admins only (a user's answers and events carry
+ * none of it), for a secret the admin copies elsewhere (a connection's API token, a webhook's
+ * signing secret).
+ */
+export type SecretShown = 'masked' | 'admins';
+
+/**
+ * Every secret the API stores, by where it lives (`entity.field`), and who may read it. The
+ * generated secrets suite plants each one and reads every GET route and socket event for it: a
+ * secret added here is checked there.
+ */
+export const SECRET_FIELDS = {
+  'prompts.apiKey': 'masked',
+  'prompts.voiceKey': 'masked',
+  'flows.nodes.openai.apiKey': 'masked',
+  'flows.nodes.openai.voiceKey': 'masked',
+  'queueIntegrations.jsonContent.private_key': 'masked',
+  'queueIntegrations.signingSecret': 'admins',
+  'whatsapps.accessToken': 'masked',
+  'whatsapps.appSecret': 'masked',
+  'whatsapps.token': 'admins',
+  'whatsapps.verifyToken': 'admins',
+  'settings.asaas': 'admins',
+} as const satisfies Record<string, SecretShown>;
+export type SecretField = keyof typeof SECRET_FIELDS;

@@ -418,6 +418,39 @@ describe('a flow’s openai node', () => {
   });
 });
 
+describe('a flow’s openai node saved through the API', () => {
+  it('answered masked and saved back as answered, still calls the AI with the real key', async () => {
+    const key = 'sk-flow-saved-back-0123456789-REAL';
+    const flow = (await tenant.admin.api.post('/api/flowbuilder', { name: 'Fluxo com IA' })).body;
+    const graph = {
+      nodes: [
+        node('1', 'start', {}),
+        node('ai', 'openai', {
+          typebotIntegration: {
+            name: 'IA',
+            apiKey: key,
+            prompt: 'Você é o assistente do fluxo de ofertas.',
+            voice: 'texto',
+            queueId: humans.id,
+          },
+        }),
+      ],
+      connections: [edge('1', 'ai')],
+    };
+    expect((await tenant.admin.api.post('/api/flowbuilder/flow', { idFlow: flow.id, ...graph })).status).toBe(200);
+    const shown = (await tenant.admin.api.get(`/api/flowbuilder/flow/${flow.id}`)).body.flow.flow;
+    expect(JSON.stringify(shown)).not.toContain(key);
+    const back = await tenant.admin.api.post('/api/flowbuilder/flow', { idFlow: flow.id, ...shown });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await insertFlowCampaign(t, tenant.companyId, { flowId: flow.id, whatsappId: conn.id, phrase: 'oferta secreta' });
+    const number = phone();
+    ai.answer('Oferta do dia: pizza grande!');
+    await says(number, 'Quero a oferta secreta');
+    expect(await until(number, 1)).toEqual(['Oferta do dia: pizza grande!']);
+    expect(ai.chats[0]).toMatchObject({ authorization: `Bearer ${key}` });
+  });
+});
+
 describe('the sandbox phone', () => {
   it('a customer of a connection whose queue has a prompt talks with the AI', async () => {
     const sandbox = await pairedSandbox(t, tenant);

@@ -12,8 +12,8 @@ export const copyName = (name: string) => `${name.slice(0, NAME_MAX - SUFFIX.len
 
 /**
  * `POST /flowbuilder/duplicate {flowId}` → the copy: same graph (same node ids, same files: the
- * names are the company's and stay valid), same `active`, made by the caller. Another company's
- * flow answers 404.
+ * names are the company's and stay valid; an openai node's keys copied server-side, never
+ * answered), same `active`, made by the caller. Another company's flow answers 404.
  */
 export function duplicateFlow(ctx: Ctx, input: FlowDuplicateBody) {
   const { actor } = ctx;

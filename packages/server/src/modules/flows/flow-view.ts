@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { flows } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { wireMatches } from '../../platform/wire.js';
+import { maskedGraph } from './flow-secrets.js';
 
 /** A flow as the list shows it (the graph only where asked for). */
 export const flowColumns = {
@@ -35,9 +36,12 @@ export async function loadFlowWithGraph(tx: Tx, id: number, lock = false) {
   return row;
 }
 
-/** `{flow: {…, flow: {nodes, connections} | null}}`: the spec's web reads the graph as `flow.flow`. */
+/**
+ * `{flow: {…, flow: {nodes, connections} | null}}`: the spec's web reads the graph as `flow.flow`.
+ * Its openai nodes' keys masked (flow-secrets.ts).
+ */
 export const withGraph = ({ graph, ...flow }: Awaited<ReturnType<typeof loadFlowWithGraph>>) => ({
-  flow: { ...flow, flow: graph },
+  flow: { ...flow, flow: maskedGraph(graph) },
 });
 
 wireMatches<FlowView, Flow>(true);

@@ -604,3 +604,82 @@ describe('flow media: upload, name, serve', () => {
     expectNotFound(await ana.api.get('/api/flowbuilder/media?name=..%2F..%2Fetc%2Fpasswd'));
   });
 });
+
+describe("an openai node's keys", () => {
+  const KEY = 'sk-flow-0123456789-REAL-KEY-abcd';
+  const VOICE = 'azure-voice-0123456789-REAL-wxyz';
+  const keysOf = (graph: { nodes: FlowNode[] } | null | undefined, id: string) =>
+    (graph?.nodes.find((n) => n.id === id)?.data as { typebotIntegration: { apiKey?: string; voiceKey?: string } })
+      .typebotIntegration;
+  const storedGraph = async (id: number) =>
+    (await t.running.deps.pools.owner.query('select graph from flows where id = $1', [id])).rows[0].graph as {
+      nodes: FlowNode[];
+    };
+  const aiNode = (id: string, keys: Record<string, string>): FlowNode => ({
+    id,
+    type: 'openai',
+    position: { x: 540, y: 100 },
+    data: { typebotIntegration: { name: 'IA', prompt: 'Seja breve', voice: 'pt-BR-FranciscaNeural', ...keys } },
+  });
+
+  async function flowWithKeys() {
+    const flow = await newFlow(ana.api);
+    const ai = nodeId();
+    const graph = { nodes: [start, aiNode(ai, { apiKey: KEY, voiceKey: VOICE })], connections: [edge('1', ai)] };
+    const saved = await saveGraph(a.admin.api, flow.id, graph);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    return { flow, ai, saved: saved.body as FlowWithGraph };
+  }
+  const edge = (source: string, target: string) => ({ source, target });
+
+  it('are answered masked to everyone (the save, the read, a user and an admin) and stored whole', async () => {
+    const { flow, ai, saved } = await flowWithKeys();
+    expect(keysOf(saved.flow.flow, ai)).toMatchObject({ apiKey: '••••abcd', voiceKey: '••••wxyz' });
+    for (const api of [ana.api, a.admin.api]) {
+      const res = await api.get(`/api/flowbuilder/flow/${flow.id}`);
+      expect(JSON.stringify(res.body)).not.toContain('REAL');
+      expect(keysOf(res.body.flow.flow, ai)).toMatchObject({ apiKey: '••••abcd', voiceKey: '••••wxyz' });
+    }
+    expect(keysOf(await storedGraph(flow.id), ai)).toMatchObject({ apiKey: KEY, voiceKey: VOICE });
+  });
+
+  it('sent back masked keep the stored keys; a new key replaces, an empty one clears', async () => {
+    const { flow, ai, saved } = await flowWithKeys();
+    const back = await saveGraph(ana.api, flow.id, saved.flow.flow!);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(keysOf(await storedGraph(flow.id), ai)).toMatchObject({ apiKey: KEY, voiceKey: VOICE });
+    // A node copied in the editor carries the mask of a key the flow holds: that key.
+    const copy = nodeId();
+    const copied = {
+      nodes: [...saved.flow.flow!.nodes, { ...aiNode(copy, { apiKey: '••••abcd' }), position: { x: 900, y: 100 } }],
+      connections: [edge('1', ai)],
+    };
+    expect((await saveGraph(ana.api, flow.id, copied)).status).toBe(200);
+    expect(keysOf(await storedGraph(flow.id), copy).apiKey).toBe(KEY);
+    const changed = { nodes: [start, aiNode(ai, { apiKey: 'sk-new-key', voiceKey: '' })], connections: [] };
+    expect((await saveGraph(ana.api, flow.id, changed)).status).toBe(200);
+    expect(keysOf(await storedGraph(flow.id), ai)).toMatchObject({ apiKey: 'sk-new-key', voiceKey: '' });
+  });
+
+  it('a mask that names no stored key is refused naming the field, and nothing changes', async () => {
+    const { flow, ai } = await flowWithKeys();
+    const stranger = nodeId();
+    const res = await saveGraph(ana.api, flow.id, {
+      nodes: [start, aiNode(ai, { apiKey: '••••abcd' }), aiNode(stranger, { apiKey: '••••zzzz' })],
+      connections: [],
+    });
+    expectInvalid(res, 'nodes.2.data.typebotIntegration.apiKey');
+    expect(keysOf(await storedGraph(flow.id), ai)).toMatchObject({ apiKey: KEY, voiceKey: VOICE });
+  });
+
+  it('a duplicate keeps the keys server-side and answers none of them', async () => {
+    const { flow, ai } = await flowWithKeys();
+    const res = await ana.api.post('/api/flowbuilder/duplicate', { flowId: flow.id });
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(res.body)).not.toContain('REAL');
+    expect(keysOf(await storedGraph(res.body.id), ai)).toMatchObject({ apiKey: KEY, voiceKey: VOICE });
+    const copy = await ana.api.get(`/api/flowbuilder/flow/${res.body.id}`);
+    expect(JSON.stringify(copy.body)).not.toContain('REAL');
+    expect(keysOf(copy.body.flow.flow, ai)).toMatchObject({ apiKey: '••••abcd' });
+  });
+});

@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FlowNodeData } from '@balcao/contracts';
+import { SecretField } from '../../../lib/ui/SecretField';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useQueues } from '../../tickets/useReferenceData';
 import { NodeDialogFrame, type NodeDialogProps } from './NodeDialogFrame';
@@ -46,21 +47,31 @@ export default function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps<
     if (!v.name?.trim() || !v.apiKey?.trim() || !v.prompt?.trim()) return;
     onSave({ typebotIntegration: v });
   };
-  const text = (field: 'name' | 'apiKey' | 'prompt' | 'voiceKey' | 'voiceRegion', max: number, extra = {}) => (
+  const text = (field: 'name' | 'prompt' | 'voiceRegion', max: number, extra = {}) => (
     <TextField
       label={t(`flows.openai.${field}`)}
       value={v[field] ?? ''}
       onChange={(e) => set(field, e.target.value)}
       fullWidth
       margin="dense"
-      error={field === 'name' || field === 'apiKey' || field === 'prompt' ? missing(field) : false}
-      helperText={
-        (field === 'name' || field === 'apiKey' || field === 'prompt') && missing(field)
-          ? t('validation.required')
-          : undefined
-      }
+      error={field === 'voiceRegion' ? false : missing(field)}
+      helperText={field !== 'voiceRegion' && missing(field) ? t('validation.required') : undefined}
       slotProps={{ htmlInput: { maxLength: max, 'data-testid': `flow-openai-${field}` } }}
       {...extra}
+    />
+  );
+  /** A key answered masked (the stored one): kept when left as shown, replaced when typed over. */
+  const secret = (field: 'apiKey' | 'voiceKey', required: boolean) => (
+    <SecretField
+      label={t(`flows.openai.${field}`)}
+      value={v[field] ?? ''}
+      onChange={(value) => set(field, value)}
+      keptHint={t('prompts.hints.keptKey')}
+      fullWidth
+      margin="dense"
+      error={required && missing('apiKey')}
+      helperText={required && missing('apiKey') ? t('validation.required') : undefined}
+      slotProps={{ htmlInput: { maxLength: 300, 'data-testid': `flow-openai-${field}` } }}
     />
   );
   const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
@@ -68,7 +79,7 @@ export default function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps<
     <NodeDialogFrame type="openai" editing={Boolean(data)} onClose={onClose} onSubmit={submit} maxWidth="md">
       <Grid container spacing={1}>
         <Grid size={{ xs: 12, sm: 6 }}>{text('name', 100, { autoFocus: true })}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text('apiKey', 300, { type: 'password' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{secret('apiKey', true)}</Grid>
         <Grid size={12}>{text('prompt', 10000, { multiline: true, minRows: 4 })}</Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectField
@@ -86,7 +97,7 @@ export default function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps<
         </Grid>
         {v.voice && v.voice !== 'texto' && (
           <>
-            <Grid size={{ xs: 12, sm: 4 }}>{text('voiceKey', 300)}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{secret('voiceKey', false)}</Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{text('voiceRegion', 50)}</Grid>
           </>
         )}
