@@ -129,10 +129,16 @@ export interface EventPayloads {
   settings: { action: 'update'; setting: Setting };
   /** To the sessions that ended, just before their sockets close. */
   auth: { action: 'update'; user: { id: number }; reason: SessionEndReason };
-  /** To the chat's members only. */
+  /**
+   * To the chat's members only. `newMessage.chat` is the chat again (the spec's client's pop-over
+   * reads `newMessage.chat.users`). Each member's own channel `company-{id}-chat-user-{userId}`
+   * hears `create` when they join a chat (created, or added by an edit) and `update` when a chat
+   * of theirs is edited, with the chat as `record` (the spec's chat page) and as `chat`.
+   */
   chat:
-    | { action: 'new-message'; newMessage: ChatMessage; chat: Chat }
+    | { action: 'new-message'; newMessage: ChatMessage & { chat: Chat }; chat: Chat }
     | { action: 'update'; chat: Chat }
+    | { action: 'create' | 'update'; record: Chat; chat: Chat }
     /** `id` as well: the spec's chat page reads the deleted chat's `id`, Balcão's web `chatId`. */
     | { action: 'delete'; chatId: number; id: number };
   /** A campaign with its progress: every state change, and its counts while it runs (at most once a second). */

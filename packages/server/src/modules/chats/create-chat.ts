@@ -20,6 +20,7 @@ export function createChat(ctx: Ctx, input: ChatBody) {
       .values(members.map((userId) => ({ chatId: row!.id, userId, companyId: actor.companyId })));
     const chat = await loadChat(tx, row!.id);
     events.push(...chatEvents.updated(actor.companyId, chat));
+    events.push(...chatEvents.memberChannel(actor.companyId, 'create', chat, members));
     return chat;
   });
 }
