@@ -7,14 +7,22 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    opts: { status?: number; fields?: Record<string, string>; extra?: Record<string, unknown> } = {},
+    opts: {
+      status?: number;
+      fields?: Record<string, string>;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.status = opts.status ?? ERROR_STATUS[code];
     this.fields = opts.fields;
     this.extra = opts.extra;
+    this.headers = opts.headers;
   }
   readonly fields?: Record<string, string>;
+  /** Headers of the answer (e.g. `retry-after` of a 429). */
+  readonly headers?: Record<string, string>;
   /** Additional keys of the body (e.g. the existing `ticket` of ERR_OTHER_OPEN_TICKET). */
   readonly extra?: Record<string, unknown>;
 

@@ -18,7 +18,7 @@ export function registerErrorHandling(
   clientPage?: (method: string, url: string) => Promise<string> | null,
 ): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(err.body());
+    if (err instanceof AppError) return reply.status(err.status).headers(err.headers ?? {}).send(err.body());
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

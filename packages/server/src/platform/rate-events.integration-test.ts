@@ -10,11 +10,11 @@ afterAll(async () => {
   await t?.stop();
 });
 
-it('rate-limit rows older than a day are pruned by an hourly job; recent ones stay', async () => {
+it('rate-limit rows older than two hours are pruned by an hourly job; recent ones stay', async () => {
   const owner = t.running.deps.pools.owner;
   const key = `ip:prune-${Date.now()}`;
   await owner.query(
-    `insert into rate_events (kind, key, at) values ('login-fail', $1, now() - interval '25 hours'),
+    `insert into rate_events (kind, key, at) values ('login-fail', $1, now() - interval '3 hours'),
        ('login-fail', $1, now() - interval '50 minutes')`,
     [key],
   );

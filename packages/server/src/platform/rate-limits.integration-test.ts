@@ -136,6 +136,35 @@ describe('login limits under concurrency', BURST, () => {
   });
 });
 
+describe('legitimate logins at once are never counted as failures', BURST, () => {
+  it('10 right passwords at once for one account: none answers 429 (they wait for their turn)', async () => {
+    const staff = await createStaff(t, tenant);
+    const answers = await times(10, () => login(staff.email, staff.password));
+    expect(tally(answers), JSON.stringify(answers.map((a) => a.body))).toEqual({ 200: 10 });
+    // None of them counted: the 5 failures the limit allows are all still there.
+    for (let i = 0; i < LOGIN_LIMIT.perEmail; i++) expect((await login(staff.email, 'wrong-one')).status).toBe(401);
+    expectError(await login(staff.email, 'wrong-one'), 429, 'ERR_RATE_LIMITED');
+  });
+
+  it(`24 users signing in at once behind one address (a NAT): all answer 200, and the address keeps its ${LOGIN_LIMIT.perIp} failures`, async () => {
+    const ip = address();
+    const staff = await Promise.all(Array.from({ length: 24 }, () => createStaff(t, tenant)));
+    const answers = await Promise.all(staff.map((s) => login(s.email, s.password, ip)));
+    expect(tally(answers)).toEqual({ 200: 24 });
+    const wrong = await times(LOGIN_LIMIT.perIp + 1, (i) => login(`nobody-${i}-${uid()}@example.com`, 'wrong-one', ip));
+    expect(tally(wrong)).toEqual({ 401: LOGIN_LIMIT.perIp, 429: 1 });
+  });
+
+  it(`${LOGIN_LIMIT.perEmail + 1} wrong passwords at once for one email: ${LOGIN_LIMIT.perEmail} answer 401, one 429`, async () => {
+    const staff = await createStaff(t, tenant);
+    const answers = await times(LOGIN_LIMIT.perEmail + 1, () => login(staff.email, 'wrong-one'));
+    expect(tally(answers)).toEqual({ 401: LOGIN_LIMIT.perEmail, 429: 1 });
+    expectLimited(answers);
+    const limited = answers.find((a) => a.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('signup limit under concurrency', BURST, () => {
   it('30 signups at once from one address: only 10 companies are created, the rest answer 429', async () => {
     const ip = address();
@@ -230,6 +259,51 @@ describe('external API token limit under concurrency', BURST, () => {
     expect(counted[401] ?? 0, JSON.stringify(counted)).toBe(EXTERNAL_API_LIMITS.failuresPerAddress);
     expectLimited(answers);
     expectError(await send(token, ip), 429, 'ERR_RATE_LIMITED');
+  });
+
+  /** A new connection of the tenant, its session started: its token. */
+  const newToken = async () => {
+    const res = await tenant.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await fakes.until(() => fakes.started.includes(res.body.id), 'the session to start');
+    return res.body.token as string;
+  };
+
+  it(`40 right sends at once on one token from one address: all accepted; ${EXTERNAL_API_LIMITS.perMinute} in the minute, then 429`, async () => {
+    const own = await newToken();
+    const ip = address();
+    const answers = await times(40, () => send(own, ip));
+    expect(tally(answers), JSON.stringify(answers.filter((a) => a.status !== 200).map((a) => a.body))).toEqual({
+      200: 40,
+    });
+    const rest = await times(EXTERNAL_API_LIMITS.perMinute - 40, () => send(own, address()));
+    expect(tally(rest)).toEqual({ 200: EXTERNAL_API_LIMITS.perMinute - 40 });
+    const over = await send(own, ip);
+    expectError(over, 429, 'ERR_RATE_LIMITED');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The address counted none of them as a wrong token.
+    const wrong = await times(EXTERNAL_API_LIMITS.failuresPerAddress, () => send(`guess-${uid()}${uid()}`, ip));
+    expect(tally(wrong)).toEqual({ 401: EXTERNAL_API_LIMITS.failuresPerAddress });
+  });
+
+  it("a refused request spends none of the token's quota: sends refused for their address's wrong tokens, nor those past the quota", async () => {
+    const own = await newToken();
+    // A neighbour behind the same address guesses tokens until the address is refused.
+    const ip = address();
+    const guesses = await times(EXTERNAL_API_LIMITS.failuresPerAddress, () => send(`guess-${uid()}${uid()}`, ip));
+    expect(tally(guesses)).toEqual({ 401: EXTERNAL_API_LIMITS.failuresPerAddress });
+    const refused = await times(30, () => send(own, ip));
+    expect(tally(refused)).toEqual({ 429: 30 });
+    // From elsewhere the token still has its whole minute, and what the quota refuses spends nothing either.
+    const fine = await times(EXTERNAL_API_LIMITS.perMinute, () => send(own, address()));
+    expect(tally(fine)).toEqual({ 200: EXTERNAL_API_LIMITS.perMinute });
+    expect(tally(await times(5, () => send(own, address())))).toEqual({ 429: 5 });
+    const { rows } = await t.running.deps.pools.owner.query(
+      `select count(*)::int as n from rate_events where kind = 'external-api-send' and key = (
+         select 'whatsapp:' || id from whatsapps where token = $1)`,
+      [own],
+    );
+    expect(rows).toEqual([{ n: EXTERNAL_API_LIMITS.perMinute }]);
   });
 
   it('sequentially: a right token does not count', async () => {

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { takeAttempt } from '../../platform/rate-events.js';
+import { limitFailures } from '../../platform/rate-events.js';
 import { expiredMessage } from '../../platform/guard.js';
 import { subscriptionActive } from '../../platform/session.js';
 import { openSession } from './open-session.js';
@@ -14,9 +14,10 @@ const FAIL = 'login-fail';
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Same answer for an unknown email and a wrong password, after the same amount of work. Every
- * attempt takes its place under the failure limits before the password is checked, and gives it
- * back once the password is right (even when the subscription has expired).
+ * Same answer for an unknown email and a wrong password, after the same amount of work. Only
+ * failures count (`limitFailures`): every attempt holds a place while its password is checked and
+ * gives it back once the password is right (even when the subscription has expired), so right
+ * passwords sent at once wait for their turn rather than being refused.
  *
  * An expired company's login is refused (402), but a user who may pay (`invoices:manage`) of a
  * company not switched off gets a billing token in that answer (`billingToken`, made by the
@@ -32,19 +33,19 @@ export async function login(
     { kind: FAIL, key: `email:${input.email}`, max: LOGIN_LIMIT.perEmail, windowMinutes: LOGIN_LIMIT.windowMinutes },
     { kind: FAIL, key: `ip:${input.ip}`, max: LOGIN_LIMIT.perIp, windowMinutes: LOGIN_LIMIT.windowMinutes },
   ];
-  const attempt = await takeAttempt(db, keys);
-
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.email, input.email))
-    .limit(1);
-  const ok = row
-    ? await verifyPassword(input.password, row.user.passwordHash)
-    : await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-password'))).then(() => false);
-  if (!row || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
-  await attempt.release();
+  const row = await limitFailures(db, keys, async () => {
+    const [found] = await db
+      .select({ user: users, company: companies })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.email, input.email))
+      .limit(1);
+    const ok = found
+      ? await verifyPassword(input.password, found.user.passwordHash)
+      : await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-password'))).then(() => false);
+    if (!found || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
+    return found;
+  });
   if (!subscriptionActive(row)) {
     const mayPay = row.company.status && can(row.user, 'invoices:manage');
     const token = mayPay ? billingToken(row.user.id) : '';

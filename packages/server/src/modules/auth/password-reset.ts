@@ -11,7 +11,7 @@ import { runPlatform } from '../../platform/context.js';
 import { authSessions, passwordResets, users } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { takeAttempt } from '../../platform/rate-events.js';
+import { limitFailures, takeAttempt } from '../../platform/rate-events.js';
 import { sendMailJobDef } from '../../platform/mail.js';
 import { authEvents } from './auth-events.js';
 
@@ -58,15 +58,23 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
 }
 
 /**
- * Step 2: the code works once; a wrong code counts, five wrong codes kill it. The address's
- * attempt is taken before the code is checked and given back when the code was right.
+ * Step 2: the code works once; a wrong code counts, five wrong codes kill it. Wrong codes count
+ * on the address too (`limitFailures`): a right one is never counted.
  */
 export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: string): Promise<ResetPasswordAnswer> {
   const db = deps.pools.platformDb;
   const ipRule = { kind: 'reset-fail', key: `ip:${ip}`, max: 20, windowMinutes: 15 };
-  const attempt = await takeAttempt(db, [ipRule]);
+  await limitFailures(db, [ipRule], async () => {
+    const ok = await checkCodeAndReset(deps, input);
+    if (!ok) throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
+  });
+  return { message: 'updated' };
+}
+
+/** Whether the code was right (then the password is changed and the user's sessions end); a wrong one counts on the code. */
+async function checkCodeAndReset(deps: Deps, input: ResetPasswordParams): Promise<boolean> {
   const newHash = await hashPassword(input.newPassword);
-  const ok = await runPlatform(deps, async (tx, events) => {
+  return runPlatform(deps, async (tx, events) => {
     const [row] = await tx
       .select({ reset: passwordResets, companyId: users.companyId })
       .from(passwordResets)
@@ -97,7 +105,4 @@ export async function resetPassword(deps: Deps, input: ResetPasswordParams, ip: 
     events.push(...authEvents.sessionsEnded(row.companyId, row.reset.userId, endedIds, 'password-reset'));
     return true;
   });
-  if (!ok) throw invalid({ token: 'invalidCode' }, 'The code is wrong or has expired');
-  await attempt.release();
-  return { message: 'updated' };
 }
