@@ -13,10 +13,10 @@ import {
   answerRouterError,
   registerErrorHandling,
 } from './platform/http-errors.js';
-import { registerGuard, verifyAccessToken } from './platform/guard.js';
+import { expiredMessage, registerGuard, verifyAccessToken } from './platform/guard.js';
 import { recordRoutes } from './platform/route-table.js';
 import { registerOutboundSaveCheck } from './platform/outbound/save-check.js';
-import { loadSession } from './platform/session.js';
+import { loadSession, subscriptionActive } from './platform/session.js';
 import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { registerWeb } from './platform/web.js';
@@ -80,7 +80,7 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
   await app.register(apiRoutes(deps, eventsFor), { prefix: '/api' });
 
   const io = hub.attach(app.server, async (token) => {
-    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 'missing token', { status: 401 });
+    if (!token) throw new Error('missing token');
     let claims;
     try {
       claims = verifyAccessToken(app, token);
@@ -89,6 +89,12 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
     }
     const session = await loadSession(deps.pools.platformDb, claims.sid, Number(claims.sub));
     if (!session) throw new Error('ERR_SESSION_EXPIRED: session ended');
+    // HTTP's rule (guard.ts): an expired company's users get no socket; super users always do.
+    if (!subscriptionActive(session)) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(session.company.dueDate), {
+        extra: { dueDate: session.company.dueDate?.toISOString() ?? null },
+      });
+    }
     return { session, ...(await socketScope(deps, session.user.companyId, session.user.id)) };
   });
   answerRealtimeErrors(io);

@@ -22,6 +22,7 @@ import { flowSweeps } from './automation/flows/flow-sweep.js';
 import { integrationSweeps } from './automation/integrations/integration-replies.js';
 import { startSweeps } from './platform/sweeps.js';
 import { tableStatisticsSweeps } from './platform/table-statistics.js';
+import { expirySweeps } from './platform/realtime-expiry.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { invoiceJobs } from './modules/invoices/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
@@ -83,6 +84,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
         ...flowSweeps(config.FLOW_SWEEP_MS),
         ...integrationSweeps,
         ...tableStatisticsSweeps,
+        ...expirySweeps(hub, config.EXPIRY_SWEEP_MS),
       ],
       deps,
       log,

@@ -52,6 +52,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** How often each process passes over campaigns: a send waits at most this beyond its interval. */
   CAMPAIGN_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** How often each process closes the sockets of companies whose due date passed: they stay open at most this longer. */
+  EXPIRY_SWEEP_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** How often each process looks for flow runs whose interval ended: a wait lasts at most this longer. */
   FLOW_SWEEP_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /**

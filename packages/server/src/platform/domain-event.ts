@@ -51,11 +51,19 @@ export interface RoomsChanged {
   readonly [built]: true;
 }
 
+/** Heard by no one: the company's subscription no longer runs; its users' open sockets are closed. */
+export interface SubscriptionEnded {
+  readonly companyId: number;
+  readonly control: 'subscriptionEnded';
+  readonly [built]: true;
+}
+
 /**
  * What use cases record in the transaction's sink and the hub publishes after commit: an event of
- * the contracts' catalogue (typed by topic), or a change of the rooms a user's sockets are in.
+ * the contracts' catalogue (typed by topic), a change of the rooms a user's sockets are in, or the
+ * end of a company's subscription.
  */
-export type DomainEvent = { [T in Topic]: TopicEvent<T> }[Topic] | RoomsChanged;
+export type DomainEvent = { [T in Topic]: TopicEvent<T> }[Topic] | RoomsChanged | SubscriptionEnded;
 
 /**
  * The one way to make a topic's event: `payload`, once sent as JSON (dates as ISO text), must be
@@ -83,4 +91,9 @@ export function domainEvent<T extends Topic, P extends { action: EventPayload<T>
 /** A user's profile, queues or allTicket changed: their open sockets move to the rooms now allowed. */
 export function roomsChangedEvent(companyId: number, userId: number, scope: RoomScope): RoomsChanged {
   return { companyId, control: 'roomsChanged', userId, scope } as unknown as RoomsChanged;
+}
+
+/** The company's subscription stopped running (subscription.ts): its users' sockets (not super users') close. */
+export function subscriptionEndedEvent(companyId: number): SubscriptionEnded {
+  return { companyId, control: 'subscriptionEnded' } as unknown as SubscriptionEnded;
 }

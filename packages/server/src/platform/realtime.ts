@@ -8,6 +8,7 @@ import type { Publisher } from './context.js';
 import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
 import { emitTogether } from './emit-together.js';
+import { AppError } from './errors.js';
 
 /**
  * The server-side event that carries one publish's events to the other processes: one adapter
@@ -21,10 +22,22 @@ type Emit = [rooms: string[], name: string, payload: unknown, close?: 1];
 type Move = { userId: number; scope: RoomScope };
 /** An event to every company's sockets, each named for the socket's own company (platform data). */
 type Broadcast = { topic: Topic; payload: unknown; only?: 'super' | 'others' };
-type Step = Emit | Move | Broadcast;
+/** The company's subscription ended: its sockets close, but super users' (applied by each process). */
+type Expire = { expired: number };
+type Step = Emit | Move | Broadcast | Expire;
 
 const isEmit = (step: Step): step is Emit => Array.isArray(step);
 const isBroadcast = (step: Step): step is Broadcast => !Array.isArray(step) && 'topic' in step;
+const isExpire = (step: Step): step is Expire => !Array.isArray(step) && 'expired' in step;
+/**
+ * A refused handshake as the client's `connect_error` reads it: an AppError's message starts with
+ * its code (`ERR_SUBSCRIPTION_EXPIRED: …`) and its HTTP body goes along as `data`.
+ */
+function refusal(err: Error): Error {
+  if (!(err instanceof AppError)) return new Error(err.message || 'unauthorized');
+  return Object.assign(new Error(`${err.code}: ${err.message}`), { data: err.body() });
+}
+
 /** How long a closing socket has for its last event to leave. */
 const CLOSE_AFTER_MS = 300;
 
@@ -39,6 +52,10 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
     const step = steps[i]!;
     if (isBroadcast(step)) {
       broadcastLocally(io, step);
+      continue;
+    }
+    if (isExpire(step)) {
+      closeCompanyLocally(io, step.expired);
       continue;
     }
     if (!isEmit(step)) {
@@ -88,6 +105,23 @@ function broadcastLocally(io: Server, { topic, payload, only }: Broadcast): void
     const legacy = legacyEventName(companyId, topic);
     if (legacy) to.emit(legacy, payload);
   }
+}
+
+/**
+ * Closes this process's sockets of a company whose subscription ended (platform/subscription.ts);
+ * super users' stay, as HTTP lets them in. A socket closed by the server does not reconnect by
+ * itself, and its next handshake is refused with ERR_SUBSCRIPTION_EXPIRED.
+ */
+function closeCompanyLocally(io: Server, companyId: number): number {
+  const nsp = io.of('/');
+  let closed = 0;
+  for (const id of [...(nsp.adapter.rooms.get(rooms.company(companyId)) ?? [])]) {
+    const s = nsp.sockets.get(id);
+    if (!s || (s.data as SocketData).super) continue;
+    s.disconnect(true);
+    closed++;
+  }
+  return closed;
 }
 
 /** Moves this process's sockets of the user to the rooms the scope allows (the others' do it on theirs). */
@@ -190,7 +224,7 @@ export class RealtimeHub implements Publisher {
           socket.data = data;
           next();
         })
-        .catch((err: Error) => next(new Error(err.message || 'unauthorized')));
+        .catch((err: Error) => next(refusal(err)));
     });
     io.on('connection', (socket: Socket) => this.onConnection(socket));
     io.on(FANOUT, (steps: Step[]) => deliverLocally(io, steps));
@@ -233,7 +267,7 @@ export class RealtimeHub implements Publisher {
     const steps: Step[] = [];
     for (const ev of events) {
       if ('control' in ev) {
-        steps.push({ userId: ev.userId, scope: ev.scope });
+        steps.push(ev.control === 'roomsChanged' ? { userId: ev.userId, scope: ev.scope } : { expired: ev.companyId });
         continue;
       }
       if (ev.audience.to === 'everyone') {
@@ -256,6 +290,24 @@ export class RealtimeHub implements Publisher {
         if (servers > 1) io.serverSideEmit(FANOUT, steps);
       });
     }
+  }
+
+  /** The companies whose sockets this process holds (the expiry sweep checks them). */
+  localCompanies(): number[] {
+    const ids: number[] = [];
+    for (const room of this.io?.of('/').adapter.rooms.keys() ?? []) {
+      const id = rooms.companyOf(room);
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Closes this process's sockets of these companies (not super users'); answers how many. */
+  closeLocally(companyIds: Iterable<number>): number {
+    const io = this.io;
+    let closed = 0;
+    if (io) for (const id of companyIds) closed += closeCompanyLocally(io, id);
+    return closed;
   }
 
   private roomsFor(companyId: number, audience: Exclude<Audience, { to: 'everyone' }>): string[] {

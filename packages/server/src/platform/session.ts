@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { authSessions, companies, plans, users } from '../db/schema/index.js';
+import { companyActive } from './subscription.js';
 
 /**
  * The edge's single read: the session named by a token, with its user, company and plan as they
@@ -46,9 +47,7 @@ function sessionQuery(platformDb: Database) {
 }
 export type LoadedSession = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
 
-/** A company may work while its status is on and its due date has not passed (super users always). */
+/** A user may work while their company's subscription runs (subscription.ts); super users always. */
 export function subscriptionActive(s: Pick<LoadedSession, 'user' | 'company'>, now = new Date()): boolean {
-  if (s.user.super) return true;
-  if (!s.company.status) return false;
-  return s.company.dueDate === null || s.company.dueDate.getTime() > now.getTime();
+  return s.user.super || companyActive(s.company, now);
 }

@@ -29,6 +29,9 @@ export function openSocket(companyId: number, userId: number): Socket {
   });
   s.on('connect', () => emitJoins(s));
   s.on('connect_error', (err: Error) => {
+    // An expired subscription is refused again until the company pays: a reload would loop. The
+    // refused socket does not retry by itself; the next login shows the expiry and the way to pay.
+    if (err.message.startsWith('ERR_SUBSCRIPTION_EXPIRED')) return;
     if (/expired/i.test(err.message)) setTimeout(() => window.location.reload(), 1000);
   });
   socket = s;

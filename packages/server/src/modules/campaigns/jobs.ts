@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
+import { expiredCompanies } from '../../platform/subscription.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
 import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
 import { loadCampaignDetail } from './campaign-view.js';
@@ -23,23 +24,28 @@ const progressSentAt = new Map<number, number>();
  * own tenant transactions: start the due ones (start-due-campaigns.ts), settle the dispatched
  * rows (settle-campaigns.ts), and step each running campaign (step-campaign.ts) until it must
  * wait, its window is full or its time budget is spent; outboxes are kicked after each commit.
+ * An expired company's campaigns only settle.
  */
 export async function sweepCampaigns(
   deps: Deps,
 ): Promise<{ started: number; dispatched: number; settled: number; finished: number }> {
   const did = { started: 0, dispatched: 0, settled: 0, finished: 0 };
-  const companyIds = await runPlatform(deps, async (tx) => {
+  const { companyIds, expired } = await runPlatform(deps, async (tx) => {
     const { rows } = await tx.execute<{ company_id: number }>(sql`
       select distinct company_id from campaigns c
       where c.status = 'EM_ANDAMENTO' or (c.status = 'PROGRAMADA' and c.scheduled_at <= now())
         or (c.status = 'CANCELADA' and exists (select 1 from campaign_shipping s where s.campaign_id = c.id
             and s.dispatched_at is not null and s.delivered_at is null and s.failed_at is null))`);
-    return rows.map((r) => r.company_id);
+    const companyIds = rows.map((r) => r.company_id);
+    return { companyIds, expired: await expiredCompanies(tx, companyIds) };
   });
   for (const companyId of companyIds) {
+    // An expired company's campaigns wait (platform/subscription.ts): none starts, steps or
+    // finishes until it pays; what already left still settles.
+    const waiting = expired.has(companyId);
     let startedNow = 0;
     const { running, settled } = await runTenant(deps, companyId, async (tx, events) => {
-      startedNow = await startDueCampaigns(tx, events, companyId);
+      startedNow = waiting ? 0 : await startDueCampaigns(tx, events, companyId);
       did.started += startedNow;
       const { rows } = await tx.execute<{ id: number; status: string }>(
         sql`select id, status from campaigns where status in ('EM_ANDAMENTO', 'CANCELADA') order by id`,
@@ -60,7 +66,7 @@ export async function sweepCampaigns(
     if (startedNow > 0) await deps.pools.owner.query('analyze campaign_shipping');
     for (const n of settled.values()) did.settled += n;
     const changed = new Set(settled.keys());
-    for (const id of running) {
+    for (const id of waiting ? [] : running) {
       const until = Date.now() + STEP_BUDGET_MS;
       while (Date.now() < until) {
         const kicks: Kicks = new Set();

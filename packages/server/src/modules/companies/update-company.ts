@@ -5,6 +5,8 @@ import type { Ctx } from '../../platform/context.js';
 import { companies, settings } from '../../db/schema/index.js';
 import { invalid, isForeignKeyViolation, notFound } from '../../platform/errors.js';
 import { loadCompanies } from './serialize-company.js';
+import { companyActive } from '../../platform/subscription.js';
+import { subscriptionEndedEvent } from '../../platform/domain-event.js';
 
 /**
  * `PUT /companies/{id}` (super users). `campaignsEnabled` is the company's setting of that name;
@@ -13,13 +15,15 @@ import { loadCompanies } from './serialize-company.js';
 export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBody) {
   const { password: _ignored, campaignsEnabled, ...fields } = input;
   try {
-    return await ctx.platform(async (tx) => {
+    return await ctx.platform(async (tx, events) => {
       const [row] = await tx
         .update(companies)
         .set({ ...fields, updatedAt: new Date() })
         .where(eq(companies.id, id))
-        .returning({ id: companies.id });
+        .returning({ id: companies.id, status: companies.status, dueDate: companies.dueDate });
       if (!row) throw notFound('company');
+      // A date moved into the past (or the company switched off) closes its users' sockets now.
+      if (!companyActive(row)) events.push(subscriptionEndedEvent(id));
       if (campaignsEnabled !== undefined) {
         await tx
           .update(settings)

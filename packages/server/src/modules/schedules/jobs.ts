@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
+import { expiredCompanies } from '../../platform/subscription.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
 import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
 import { sendDueSchedules } from './send-due-schedules.js';
@@ -18,17 +19,19 @@ const BATCH = 100;
  * connections' outboxes are kicked after each commit.
  */
 export async function sweepSchedules(deps: Deps): Promise<{ sent: number; settled: number }> {
-  const companyIds = await runPlatform(deps, async (tx) => {
+  const { companyIds, expired } = await runPlatform(deps, async (tx) => {
     const { rows } = await tx.execute<{ company_id: number }>(sql`
       select distinct company_id from schedules where dispatched_at is null and send_at <= now()
       union
       select distinct company_id from schedules where dispatched_at is not null and status = 'PENDENTE'`);
-    return rows.map((r) => r.company_id);
+    const companyIds = rows.map((r) => r.company_id);
+    return { companyIds, expired: await expiredCompanies(tx, companyIds) };
   });
   let sent = 0;
   let settled = 0;
   for (const companyId of companyIds) {
-    for (;;) {
+    // An expired company's schedules wait, still PENDENTE (platform/subscription.ts), and go once it pays.
+    while (!expired.has(companyId)) {
       const kicks: Kicks = new Set();
       const n = await runTenant(deps, companyId, (tx, events) => sendDueSchedules(tx, events, companyId, kicks, BATCH));
       await kickOutboxes(deps, kicks);
