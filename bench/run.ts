@@ -14,6 +14,7 @@ import { benchDashboard } from './dashboard.ts';
 import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
 import { benchChat } from './chat.ts';
+import { benchHostileUploads } from './hostile-uploads.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   integrations: () => benchIntegrations(),
   ai: () => benchAi(),
   chat: () => benchChat(),
+  'hostile-uploads': () => benchHostileUploads(),
 };
 
 const only = process.env.BENCH?.split(',');

@@ -83,6 +83,12 @@ export interface FakeTypebotOptions {
   /** Public ids the fake knows (others answer 404 on startChat). */
   publicIds?: string[];
   latencyMs?: number;
+  /**
+   * The image bubble streams this many bytes instead (the PNG's first bytes, then zeros), chunked,
+   * without content-length: a hostile image. `imageBytesSent()` tells how many left before the
+   * client hung up.
+   */
+  imageBytes?: number;
 }
 
 export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
@@ -92,13 +98,32 @@ export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
   let failing = 0;
   let failStatus = 500;
   let url = '';
+  let imageBytesSent = 0;
   const waiting = waiters('fake typebot');
+
+  /** Writes `total` bytes as fast as the client reads them, until it hangs up. */
+  function streamImage(res: http.ServerResponse, total: number) {
+    res.writeHead(200, { 'content-type': 'image/png' });
+    const zeros = Buffer.alloc(64 * 1024);
+    const more = () => {
+      while (imageBytesSent < total && !res.destroyed) {
+        const chunk =
+          imageBytesSent === 0 ? TYPEBOT_IMAGE : zeros.subarray(0, Math.min(zeros.length, total - imageBytesSent));
+        imageBytesSent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      if (!res.destroyed) res.end();
+    };
+    res.on('close', () => waiting.changed());
+    more();
+  }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      if (opts.imageBytes && path === '/media/logo.png') return streamImage(res, opts.imageBytes);
       let body: any;
       try {
         body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
@@ -206,6 +231,7 @@ export async function startFakeTypebot(opts: FakeTypebotOptions = {}) {
     url,
     requests,
     sessions,
+    imageBytesSent: () => imageBytesSent,
     /** startChat requests (optionally of one public id). */
     starts(publicId = TYPEBOT_PUBLIC_ID) {
       return requests.filter((r) => r.path === `/api/v1/typebots/${publicId}/startChat`);
