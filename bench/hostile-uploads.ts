@@ -21,7 +21,7 @@ import { startFakeTypebot, TYPEBOT_PUBLIC_ID } from '../packages/server/test/sup
 /**
  * What hostile input costs the product's memory (goal: +50 MB at most each), the product run as
  * `npm start` runs it, its RSS read from /proc every 10 ms:
- * (a) a 50 MB .xlsx uploaded to a contact list: 49.5 MB of stored noise, then 15,000,000 tiny shared
+ * (a) a 50 MB .xlsx uploaded to a contact list: 49 MB of stored noise, then 15,000,000 tiny shared
  *     strings with no sizes up front (the issue's hostile sheet), refused with 400;
  * (b) a Typebot integration whose image bubble streams 300 MB without content-length, answered
  *     by a customer's message on a Cloud API connection (the download stops at the image limit;
@@ -62,7 +62,7 @@ async function measured<T>(pid: number, fn: () => Promise<T>) {
 async function hostileSheet(file: string) {
   const title = inlineRow(1, ['nome', 'numero']);
   const sheet = await zipParts([
-    { name: 'xl/media/image1.png', data: randomBytes(49.5 * MB), store: true },
+    { name: 'xl/media/image1.png', data: randomBytes(49 * MB), store: true },
     ...workbookParts(title, { si: repeated('<si><t>a</t></si>', 15_000_000), sizesAfter: true }),
   ]);
   await fs.writeFile(file, sheet);
