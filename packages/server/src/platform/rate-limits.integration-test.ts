@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_API_LIMITS, LOGIN_LIMIT } from '@balcao/contracts';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { createPlan, createStaff, createTenant, type Tenant } from '../../test/support/factories.js';
+import {
+  createPlan,
+  createStaff,
+  createTenant,
+  insertCloudConnection,
+  type Tenant,
+} from '../../test/support/factories.js';
 import { expectError } from '../../test/support/expect.js';
 import { useFakeChannels, type FakeChannels } from '../../test/support/fake-channels.js';
 import { mailText } from '../../test/support/smtp.js';
 import type { ApiResponse } from '../../test/support/client.js';
+import { DUPLICATE_ANSWER_LIMIT } from './duplicate-probes.js';
+import { VERIFY_TOKEN_LIMIT } from '../channels/cloud/webhook-routes.js';
 
 /**
  * Every rate limit under concurrency: N attempts at once must not let more than the limit
@@ -317,5 +325,100 @@ describe('external API token limit under concurrency', BURST, () => {
     }
     expect((await send(`guess-${uid()}${uid()}`, ip)).status).toBe(401);
     expectError(await send(`guess-${uid()}${uid()}`, ip), 429, 'ERR_RATE_LIMITED');
+  });
+});
+
+describe("answers that tell another company's values are limited", BURST, () => {
+  const { max } = DUPLICATE_ANSWER_LIMIT;
+
+  it(`a connection token held by another company: ${max} "duplicated" answers per company (40 guesses at once), then 429; other companies unaffected`, async () => {
+    const prober = await createTenant(t, { planId });
+    const own = (await prober.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}` })).body as { id: number };
+    const held = { token: `held-token-${uid()}${uid()}` };
+    expect((await tenant.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}`, token: held.token })).status).toBe(201);
+    // Successful token changes do not count.
+    for (let i = 0; i < max + 2; i++) {
+      const r = await prober.admin.api.put(`/api/whatsapp/${own.id}`, { token: `fresh-token-${uid()}${uid()}` });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const answers = await times(40, () => prober.admin.api.put(`/api/whatsapp/${own.id}`, { token: held.token }));
+    expect(tally(answers)).toEqual({ 400: max, 429: 40 - max });
+    for (const r of answers.filter((a) => a.status === 400)) expect(r.body.fields).toEqual({ token: 'duplicated' });
+    expectLimited(answers);
+    // The company's next token write is refused, whatever the token; its other edits are not.
+    expectError(
+      await prober.admin.api.put(`/api/whatsapp/${own.id}`, { token: `fresh-token-${uid()}${uid()}` }),
+      429,
+      'ERR_RATE_LIMITED',
+    );
+    expect((await prober.admin.api.put(`/api/whatsapp/${own.id}`, { name: 'Renamed' })).status).toBe(200);
+    const other = await createTenant(t, { planId });
+    const theirs = (await other.admin.api.post('/api/whatsapp', { name: `Conn ${uid()}` })).body as { id: number };
+    const r = await other.admin.api.put(`/api/whatsapp/${theirs.id}`, { token: held.token });
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual({ token: 'duplicated' });
+  });
+
+  it(`an email of another company's user: ${max} "duplicated" answers per company (40 at once), then 429`, async () => {
+    const prober = await createTenant(t, { planId });
+    const taken = tenant.admin.email;
+    const newUser = (email: string) => ({ name: `User ${uid()}`, email, password: 'secret1' });
+    const answers = await times(40, () => prober.admin.api.post('/api/users', newUser(taken)));
+    expect(tally(answers)).toEqual({ 400: max, 429: 40 - max });
+    for (const r of answers.filter((a) => a.status === 400)) expect(r.body.fields).toEqual({ email: 'duplicated' });
+    expectLimited(answers);
+    // An edit naming the email is refused as well; one without an email is not.
+    expectError(
+      await prober.admin.api.put(`/api/users/${prober.admin.id}`, { email: taken }),
+      429,
+      'ERR_RATE_LIMITED',
+    );
+    expect((await prober.admin.api.put(`/api/users/${prober.admin.id}`, { name: 'Renamed' })).status).toBe(200);
+  });
+
+  it('a user created with a free email does not count', async () => {
+    const prober = await createTenant(t, { planId });
+    for (let i = 0; i < max + 1; i++) {
+      const r = await prober.admin.api.post('/api/users', {
+        name: `User ${uid()}`,
+        email: `free-${uid()}@example.com`,
+        password: 'secret1',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const r = await prober.admin.api.post('/api/users', { name: 'Dup', email: tenant.admin.email, password: 'secret1' });
+    expect(r.body.fields).toEqual({ email: 'duplicated' });
+  });
+});
+
+describe('Cloud webhook verify token limit', BURST, () => {
+  const verify = (id: number, token: string, ip: string) =>
+    t.api.request(
+      'GET',
+      `/api/webhooks/whatsapp/${id}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=42`,
+      undefined,
+      from(ip),
+    );
+
+  it(`40 wrong verify tokens at once from one address: ${VERIFY_TOKEN_LIMIT.perAddress} answer 401, the rest 429, the right one too`, async () => {
+    const conn = await insertCloudConnection(t, tenant.companyId);
+    const ip = address();
+    const answers = await times(40, () => verify(conn.id, `guess-${uid()}`, ip));
+    expect(tally(answers)).toEqual({ 401: VERIFY_TOKEN_LIMIT.perAddress, 429: 40 - VERIFY_TOKEN_LIMIT.perAddress });
+    expectLimited(answers);
+    expectError(await verify(conn.id, conn.verifyToken!, ip), 429, 'ERR_RATE_LIMITED');
+    // From another address the right token still verifies, and did not count.
+    const elsewhere = address();
+    for (let i = 0; i < 3; i++) expect((await verify(conn.id, conn.verifyToken!, elsewhere)).status).toBe(200);
+  });
+
+  it(`${VERIFY_TOKEN_LIMIT.perConnection} wrong verify tokens from many addresses close the connection's check (429)`, async () => {
+    const conn = await insertCloudConnection(t, tenant.companyId);
+    const answers = await times(VERIFY_TOKEN_LIMIT.perConnection + 5, () => verify(conn.id, `guess-${uid()}`, address()));
+    expect(tally(answers)).toEqual({ 401: VERIFY_TOKEN_LIMIT.perConnection, 429: 5 });
+    expectError(await verify(conn.id, conn.verifyToken!, address()), 429, 'ERR_RATE_LIMITED');
+    // Another connection is checked as usual.
+    const next = await insertCloudConnection(t, tenant.companyId);
+    expect((await verify(next.id, next.verifyToken!, address())).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { cloudWebhookParams, cloudWebhookVerifyQuery } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { limitFailures } from '../../platform/rate-events.js';
 import type { EventsFor } from '../channel.js';
 import { Admission } from './admission.js';
 import { handleDelivery, type CloudConnection } from './handle-delivery.js';
@@ -47,6 +48,27 @@ const deliveryOptions = {
   schema: { params: cloudWebhookParams },
   config: { ...routeOptions.config, input: { signed: 'x-hub-signature-256' } },
 } as const;
+
+/**
+ * Wrong verify tokens (Meta's subscription check) count per connection and per address in 15
+ * minutes: past either limit the check answers 429, so a verify token cannot be guessed. Meta
+ * asks once, when the webhook is set up; a right token never counts.
+ */
+export const VERIFY_TOKEN_LIMIT = { perConnection: 30, perAddress: 10, windowMinutes: 15 } as const;
+const verifyRules = (connectionId: number, ip: string) => [
+  {
+    kind: 'webhook-verify-fail',
+    key: `whatsapp:${connectionId}`,
+    max: VERIFY_TOKEN_LIMIT.perConnection,
+    windowMinutes: VERIFY_TOKEN_LIMIT.windowMinutes,
+  },
+  {
+    kind: 'webhook-verify-fail',
+    key: `ip:${ip}`,
+    max: VERIFY_TOKEN_LIMIT.perAddress,
+    windowMinutes: VERIFY_TOKEN_LIMIT.windowMinutes,
+  },
+];
 
 const refused = (message: string) => new AppError('ERR_INVALID_CREDENTIALS', message, { status: 401 });
 
@@ -92,9 +114,11 @@ export const cloudWebhookRoutes =
       async (req, reply) => {
         const conn = await load(req.params.connectionId);
         const q = req.query;
-        if (q['hub.mode'] !== 'subscribe' || !sameText(q['hub.verify_token'], conn.verifyToken)) {
-          throw refused('Wrong verify token');
-        }
+        await limitFailures(db, verifyRules(conn.id, req.ip), async () => {
+          if (q['hub.mode'] !== 'subscribe' || !sameText(q['hub.verify_token'], conn.verifyToken)) {
+            throw refused('Wrong verify token');
+          }
+        });
         return reply.type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '');
       },
     );

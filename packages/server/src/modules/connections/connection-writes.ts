@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { Ctx } from '../../platform/context.js';
+import { limitDuplicateAnswers } from '../../platform/duplicate-probes.js';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { ownRows } from '../../platform/own-rows.js';
@@ -52,7 +54,17 @@ export async function makeDefault(tx: Tx, id: number) {
   await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, id));
 }
 
-/** Tokens are unique (the index `whatsapps_token_key` decides): one in use is 400 on `token`. */
+const isTokenInUse = (err: unknown) => isUniqueViolation(err, 'whatsapps_token_key');
+
+/**
+ * Tokens are unique across companies (the index `whatsapps_token_key` decides): one in use is 400
+ * on `token`, the same answer whichever company holds it (any other answer to a collision with
+ * another company's token would tell as much; what bounds the probing is the count below).
+ */
 export function duplicateToken(err: unknown): unknown {
-  return isUniqueViolation(err, 'whatsapps_token_key') ? invalid({ token: 'duplicated' }, 'This token is in use') : err;
+  return isTokenInUse(err) ? invalid({ token: 'duplicated' }, 'This token is in use') : err;
 }
+
+/** A write setting a token the caller chose: its "in use" answers count against the company's limit. */
+export const settingToken = <T>(ctx: Ctx, token: string | undefined, work: () => Promise<T>): Promise<T> =>
+  token === undefined ? work() : limitDuplicateAnswers(ctx, 'token', work, isTokenInUse);

@@ -14,6 +14,7 @@ import {
   makeDefault,
   newToken,
   replaceQueues,
+  settingToken,
   withoutCloudFields,
 } from './connection-writes.js';
 import { connectionEvents } from './connection-events.js';
@@ -32,38 +33,40 @@ export async function createConnection(ctx: Ctx, input: ConnectionBody) {
   const { queueIds, token, isDefault: _isDefault, ...given } = input;
   const fields = given.provider === 'cloud' ? given : withoutCloudFields(given);
   try {
-    const view = await ctx.tenant(async (tx, events) => {
-      // Two concurrent creations cannot both pass the plan limit.
-      const limit = await lockCompany(tx);
-      const [current] = await tx.select({ n: count() }).from(whatsapps);
-      const existing = current?.n ?? 0;
-      if (limit && limit.connections > 0 && existing >= limit.connections) {
-        throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.connections} connections`, {
-          extra: { limit: limit.connections },
-        });
-      }
-      const wantedQueues = await assertQueues(tx, queueIds);
-      if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
-      await assertHolders(tx, fields);
-      const [row] = await tx
-        .insert(whatsapps)
-        .values({
-          ...fields,
-          companyId,
-          isDefault: false,
-          token: token ?? newToken(),
-          verifyToken: fields.provider === 'cloud' ? (fields.verifyToken ?? newToken()) : null,
-          status: 'OPENING',
-          sessionWanted: true,
-        })
-        .returning({ id: whatsapps.id });
-      // The first connection is the default one; asking for it moves the default here.
-      if (existing === 0 || input.isDefault) await makeDefault(tx, row!.id);
-      await replaceQueues(tx, companyId, row!.id, wantedQueues);
-      const view = (await loadConnection(tx, row!.id, ctx.actor))!;
-      events.push(connectionEvents.saved(ctx.actor.companyId, view));
-      return view;
-    });
+    const view = await settingToken(ctx, token, () =>
+      ctx.tenant(async (tx, events) => {
+        // Two concurrent creations cannot both pass the plan limit.
+        const limit = await lockCompany(tx);
+        const [current] = await tx.select({ n: count() }).from(whatsapps);
+        const existing = current?.n ?? 0;
+        if (limit && limit.connections > 0 && existing >= limit.connections) {
+          throw new AppError('ERR_PLAN_LIMIT', `Your plan allows ${limit.connections} connections`, {
+            extra: { limit: limit.connections },
+          });
+        }
+        const wantedQueues = await assertQueues(tx, queueIds);
+        if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
+        await assertHolders(tx, fields);
+        const [row] = await tx
+          .insert(whatsapps)
+          .values({
+            ...fields,
+            companyId,
+            isDefault: false,
+            token: token ?? newToken(),
+            verifyToken: fields.provider === 'cloud' ? (fields.verifyToken ?? newToken()) : null,
+            status: 'OPENING',
+            sessionWanted: true,
+          })
+          .returning({ id: whatsapps.id });
+        // The first connection is the default one; asking for it moves the default here.
+        if (existing === 0 || input.isDefault) await makeDefault(tx, row!.id);
+        await replaceQueues(tx, companyId, row!.id, wantedQueues);
+        const view = (await loadConnection(tx, row!.id, ctx.actor))!;
+        events.push(connectionEvents.saved(ctx.actor.companyId, view));
+        return view;
+      }),
+    );
     await ctx.deps.sessions.request(view.id, 'start');
     return view;
   } catch (err) {

@@ -13,6 +13,7 @@ import {
   lockCompany,
   makeDefault,
   replaceQueues,
+  settingToken,
   withoutCloudFields,
 } from './connection-writes.js';
 import { connectionEvents } from './connection-events.js';
@@ -25,38 +26,40 @@ export async function updateConnection(ctx: Ctx, id: number, input: ConnectionUp
   const { companyId } = ctx.actor;
   const { queueIds, isDefault, ...given } = input;
   try {
-    return await ctx.tenant(async (tx, events) => {
-      await lockCompany(tx);
-      const [before] = await tx.select().from(whatsapps).where(eq(whatsapps.id, id)).for('update');
-      if (!before) throw notFound('connection');
-      const fields = before.provider === 'cloud' ? given : withoutCloudFields(given);
-      const links = await tx
-        .select({ id: whatsappQueues.queueId })
-        .from(whatsappQueues)
-        .where(eq(whatsappQueues.whatsappId, id));
-      const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
-      if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
-      await assertHolders(tx, fields);
-      assertGreeting(nextQueues.length, fields.greetingMessage ?? before.greetingMessage, 'connection');
-      if (isDefault === false && before.isDefault) {
-        throw new AppError(
-          'ERR_NO_OTHER_WHATSAPP',
-          'At least one default connection is needed: make another one the default',
-        );
-      }
-      if (fields.provider && fields.provider !== before.provider) {
-        throw invalid({ provider: 'immutable' }, 'A connection keeps its provider');
-      }
-      await tx
-        .update(whatsapps)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(whatsapps.id, id));
-      if (isDefault) await makeDefault(tx, id);
-      if (queueIds) await replaceQueues(tx, companyId, id, nextQueues);
-      const view = (await loadConnection(tx, id, ctx.actor))!;
-      events.push(connectionEvents.saved(ctx.actor.companyId, view));
-      return view;
-    });
+    return await settingToken(ctx, given.token, () =>
+      ctx.tenant(async (tx, events) => {
+        await lockCompany(tx);
+        const [before] = await tx.select().from(whatsapps).where(eq(whatsapps.id, id)).for('update');
+        if (!before) throw notFound('connection');
+        const fields = before.provider === 'cloud' ? given : withoutCloudFields(given);
+        const links = await tx
+          .select({ id: whatsappQueues.queueId })
+          .from(whatsappQueues)
+          .where(eq(whatsappQueues.whatsappId, id));
+        const nextQueues = queueIds ? await assertQueues(tx, queueIds) : links.map((l) => l.id);
+        if (fields.transferQueueId) await assertQueues(tx, [fields.transferQueueId], 'transferQueueId');
+        await assertHolders(tx, fields);
+        assertGreeting(nextQueues.length, fields.greetingMessage ?? before.greetingMessage, 'connection');
+        if (isDefault === false && before.isDefault) {
+          throw new AppError(
+            'ERR_NO_OTHER_WHATSAPP',
+            'At least one default connection is needed: make another one the default',
+          );
+        }
+        if (fields.provider && fields.provider !== before.provider) {
+          throw invalid({ provider: 'immutable' }, 'A connection keeps its provider');
+        }
+        await tx
+          .update(whatsapps)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(whatsapps.id, id));
+        if (isDefault) await makeDefault(tx, id);
+        if (queueIds) await replaceQueues(tx, companyId, id, nextQueues);
+        const view = (await loadConnection(tx, id, ctx.actor))!;
+        events.push(connectionEvents.saved(ctx.actor.companyId, view));
+        return view;
+      }),
+    );
   } catch (err) {
     throw duplicateToken(err);
   }

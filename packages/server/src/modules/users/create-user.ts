@@ -4,20 +4,21 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { companies, plans, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
-import { AppError, invalid, isUniqueViolation, noPermission } from '../../platform/errors.js';
+import { AppError, noPermission } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { readSetting } from '../settings/read-setting.js';
 import { loadUser } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
 import { userEvents } from './user-events.js';
+import { settingEmail } from './email-in-use.js';
 
 export async function createUser(ctx: Ctx, input: UserBody) {
   const { actor } = ctx;
   if (input.profile !== 'user' && !can(actor, 'user-modal:editProfile')) throw noPermission();
   if (input.queueIds.length > 0 && !can(actor, 'user-modal:editQueues')) throw noPermission();
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.tenant(async (tx, events) => {
+  return settingEmail(ctx, input.email, () =>
+    ctx.tenant(async (tx, events) => {
       if ((await readSetting(tx, 'userCreation')) === 'disabled') {
         throw new AppError('ERR_USER_CREATION_DISABLED', 'User creation is disabled for this company');
       }
@@ -50,11 +51,8 @@ export async function createUser(ctx: Ctx, input: UserBody) {
       const user = (await loadUser(tx, row!.id))!;
       events.push(userEvents.created(actor.companyId, user));
       return user;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: 'duplicated' }, 'This email is in use');
-    throw err;
-  }
+    }),
+  );
 }
 
 wireMatches<Answer<typeof createUser>, User>(true);

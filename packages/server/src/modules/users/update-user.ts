@@ -4,12 +4,13 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { authSessions, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
-import { invalid, isUniqueViolation, noPermission, notFound } from '../../platform/errors.js';
+import { invalid, noPermission, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { loadUser, type UserView } from './user-view.js';
 import { replaceUserQueues } from './save-queues.js';
 import { authEvents } from '../auth/auth-events.js';
 import { userEvents } from './user-events.js';
+import { settingEmail } from './email-in-use.js';
 
 /**
  * Admins edit anyone in their company; a user edits only themself, and never their own
@@ -22,7 +23,7 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateBody) {
   const isAdmin = can(actor, 'users:manage');
   if (!isAdmin && id !== actor.userId) throw notFound('user');
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  try {
+  return settingEmail(ctx, body.email, async () => {
     const user = await ctx.tenant(async (tx, events) => {
       const before = await loadUser(tx, id);
       if (!before) throw notFound('user');
@@ -58,10 +59,7 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateBody) {
     });
     if (passwordHash && id !== actor.userId) await endAllSessions(ctx, id);
     return user;
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw invalid({ email: 'duplicated' }, 'This email is in use');
-    throw err;
-  }
+  });
 }
 
 /** The body without the admin-held fields it sends as they are stored (profile, queues, connection, allTicket). */
