@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/context.js';
 import { companies, plans, whatsapps } from '../../db/schema/index.js';
 import { AppError, noPermission } from '../../platform/errors.js';
 import { expiredMessage } from '../../platform/guard.js';
+import { companyActive } from '../../platform/subscription.js';
 import { limitFailures, takeAttempt, type RateRule } from '../../platform/rate-events.js';
 
 /** The connection a request's token names: the API acts as it, in its company. */
@@ -63,8 +64,7 @@ export async function authenticateConnection(deps: Deps, req: FastifyRequest, us
     if (!row) throw refused('Invalid API token');
     return row;
   });
-  const active = found.status && (found.dueDate === null || found.dueDate.getTime() > Date.now());
-  if (!active) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(found.dueDate));
+  if (!companyActive(found)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(found.dueDate));
   if (!found.useExternalApi) throw noPermission('Your plan does not include the external API (useExternalApi)');
   // Per connection, so per token: a new token starts no new quota within the minute.
   await takeAttempt(db, [
