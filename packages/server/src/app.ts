@@ -33,6 +33,13 @@ export interface AppOptions {
   webDist?: string;
 }
 
+/** The WebSocket origin of PUBLIC_URL (`https:` → `wss:`), none when it is unset. */
+const socketOrigin = (publicUrl: string | undefined): string[] => {
+  if (!publicUrl) return [];
+  const url = new URL(publicUrl);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+};
+
 /** The whole HTTP + realtime app, used as is by main.ts and by the tests. */
 export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -59,7 +66,9 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'media-src': ["'self'", 'blob:', 'data:', 'https:'],
         'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The web app talks to its own origin only (API and Socket.IO). 'self' covers ws(s) of that
+        // origin in current browsers; PUBLIC_URL's own ws(s) origin is named too for older ones.
+        'connect-src': ["'self'", ...socketOrigin(deps.config.PUBLIC_URL)],
         // The .xlsx reader of the contacts import unzips large files in a worker made from a blob.
         'worker-src': ["'self'", 'blob:'],
       },

@@ -29,3 +29,22 @@ describe('HTTPS-only headers follow PUBLIC_URL', () => {
     expect(headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
   });
 });
+
+describe('connect-src names only the app itself', () => {
+  /** The sources of one CSP directive. */
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === name)
+      ?.slice(1) ?? [];
+
+  it.each([
+    ['unset', undefined, ["'self'"]],
+    ['https', 'https://balcao.example.com', ["'self'", 'wss://balcao.example.com']],
+    ['plain http on a LAN host', 'http://192.168.0.20:8080', ["'self'", 'ws://192.168.0.20:8080']],
+  ])('PUBLIC_URL %s: no bare ws: or wss: (any host), only its own origin', async (_name, publicUrl, expected) => {
+    const csp = (await headersWith(publicUrl)).get('content-security-policy') ?? '';
+    expect(directive(csp, 'connect-src')).toEqual(expected);
+  });
+});
