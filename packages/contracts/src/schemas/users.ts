@@ -31,8 +31,13 @@ export const userBody = z.object({
 });
 export type UserBody = z.infer<typeof userBody>;
 
-/** On edit the password is optional (operations §5); an empty one means "keep". */
-export const userUpdateBody = editOf(userBody.extend({ password: password5to50.or(z.literal('')) }));
+/**
+ * On edit the password is optional (operations §5); an empty one means "keep". A user changing
+ * their own password also gives their current one (`currentPassword`).
+ */
+export const userUpdateBody = editOf(userBody.extend({ password: password5to50.or(z.literal('')) })).extend({
+  currentPassword: z.string().max(200).optional(),
+});
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const languageParams = z.object({ lang: z.enum(LANGUAGES) });

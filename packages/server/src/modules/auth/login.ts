@@ -5,12 +5,19 @@ import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { limitFailures } from '../../platform/rate-events.js';
+import { limitFailures, type RateRule } from '../../platform/rate-events.js';
 import { expiredMessage } from '../../platform/guard.js';
 import { subscriptionActive } from '../../platform/session.js';
 import { openSession } from './open-session.js';
 
 const FAIL = 'login-fail';
+/** Failed logins of one email: also counts wrong current passwords given to change one's own (users/current-password.ts). */
+export const emailFailures = (email: string): RateRule => ({
+  kind: FAIL,
+  key: `email:${email}`,
+  max: LOGIN_LIMIT.perEmail,
+  windowMinutes: LOGIN_LIMIT.windowMinutes,
+});
 let dummyHash: Promise<string> | undefined;
 
 /**
@@ -30,7 +37,7 @@ export async function login(
 ) {
   const db = deps.pools.platformDb;
   const keys = [
-    { kind: FAIL, key: `email:${input.email}`, max: LOGIN_LIMIT.perEmail, windowMinutes: LOGIN_LIMIT.windowMinutes },
+    emailFailures(input.email),
     { kind: FAIL, key: `ip:${input.ip}`, max: LOGIN_LIMIT.perIp, windowMinutes: LOGIN_LIMIT.windowMinutes },
   ];
   const row = await limitFailures(db, keys, async () => {

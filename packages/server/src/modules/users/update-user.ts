@@ -11,17 +11,20 @@ import { replaceUserQueues } from './save-queues.js';
 import { authEvents } from '../auth/auth-events.js';
 import { userEvents } from './user-events.js';
 import { settingEmail } from './email-in-use.js';
+import { assertCurrentPassword } from './current-password.js';
 
 /**
  * Admins edit anyone in their company; a user edits only themself, and never their own
  * profile, queues, connection or allTicket (those need the admin's permissions). A field sent
  * as it is stored is no change: the spec's client sends the whole user back from its dialog,
- * also when someone edits their own name or password.
+ * also when someone edits their own name or password. Changing one's own password takes the
+ * current one too (`currentPassword`).
  */
 export async function updateUser(ctx: Ctx, id: number, body: UserUpdateBody) {
   const { actor } = ctx;
   const isAdmin = can(actor, 'users:manage');
   if (!isAdmin && id !== actor.userId) throw notFound('user');
+  if (body.password && id === actor.userId) await assertCurrentPassword(ctx, body.currentPassword);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return settingEmail(ctx, body.email, async () => {
     const user = await ctx.tenant(async (tx, events) => {

@@ -27,6 +27,8 @@ export interface UserFormValues {
   name: string;
   email: string;
   password: string;
+  /** Asked when someone changes their own password. */
+  currentPassword: string;
   profile: 'admin' | 'user';
   queueIds: number[];
   whatsappId: number | null;
@@ -38,6 +40,7 @@ const initialValues = (u?: User): UserFormValues => ({
   name: u?.name ?? '',
   email: u?.email ?? '',
   password: '',
+  currentPassword: '',
   profile: u?.profile ?? 'user',
   queueIds: u?.queueIds ?? [],
   whatsappId: u?.whatsappId ?? null,
@@ -91,15 +94,19 @@ function UserForm({ user, onClose, onSaved }: { user?: User } & Omit<Props, 'use
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues>({
     resolver: isEdit ? updateResolver : createResolver,
     defaultValues: initialValues(user),
   });
+  // Changing one's own password takes the current one (the server refuses it without).
+  const asksCurrent = user?.id === me.id && Boolean(watch('password'));
 
   const onSubmit = handleSubmit(async (values) => {
     const body: Record<string, unknown> = { name: values.name, email: values.email };
     if (values.password) body.password = values.password;
+    if (values.password && asksCurrent) body.currentPassword = values.currentPassword;
     if (canProfile) body.profile = values.profile;
     if (canQueues) body.queueIds = values.queueIds;
     if (isAdmin) {
@@ -149,6 +156,18 @@ function UserForm({ user, onClose, onSaved }: { user?: User } & Omit<Props, 'use
             error={Boolean(errors.password)}
             helperText={fieldError(errors.password) ?? (isEdit ? t('users.dialog.passwordHint') : undefined)}
           />
+          {asksCurrent && (
+            <TextField
+              {...register('currentPassword')}
+              label={t('users.fields.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              error={Boolean(errors.currentPassword)}
+              helperText={fieldError(errors.currentPassword) ?? t('users.dialog.currentPasswordHint')}
+              slotProps={{ htmlInput: { 'data-testid': 'user-current-password' } }}
+            />
+          )}
           {canProfile && (
             <SelectField
               {...register('profile')}
