@@ -7,7 +7,7 @@ import { selectTickets, withTags } from '../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { applyMessageVariables } from '../modules/messages/message-variables.js';
-import { previewOf } from '../inbox/preview.js';
+import { previewOf } from '../modules/messages/preview.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import { trackCycles } from '../modules/tickets/tracking.js';
 import { sweep, type SweepOptions } from './sweep.js';

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { Deps } from '../platform/context.js';
 import { tickets } from '../db/schema/index.js';
-import { tableRows } from '../inbox/table-rows.js';
+import { tableRows } from '../db/table-rows.js';
 import type { TicketRow } from '../modules/tickets/ticket-view.js';
 import { integrationStartJobDef, integrationTurnJobDef } from './integrations/integration-jobs.js';
 import { promptTurnJobDef } from './prompts/prompt-jobs.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SETTING_DEFAULTS, type ScheduleDay } from '@balcao/contracts';
 import type { Tx } from '../db/client.js';
 import { tickets } from '../db/schema/index.js';
-import { tableRows } from '../inbox/table-rows.js';
+import { tableRows } from '../db/table-rows.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import type { BotQueue, BotSetup } from './chatbot-flow.js';
 import type { MenuOption } from './menu.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { runStatement, statement } from '../db/prepared.js';
 import { messages } from '../db/schema/index.js';
-import { tableRows } from '../inbox/table-rows.js';
+import { tableRows } from '../db/table-rows.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
 
 // The outbox's statements: a chunk of queued messages, the mark before their sends, the results.

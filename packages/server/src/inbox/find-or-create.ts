@@ -4,7 +4,7 @@ import type { EventSink } from '../platform/context.js';
 import { contacts, tickets } from '../db/schema/index.js';
 import { contactView } from '../modules/contacts/contact-view.js';
 import { contactEvents } from '../modules/contacts/contact-events.js';
-import { tableRows } from './table-rows.js';
+import { tableRows } from '../db/table-rows.js';
 import { connectionHolderJoin } from '../automation/holder-entry.js';
 import { arrayPlaceholder, executeByShape, runStatement, statement } from '../db/prepared.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { flowRuns, tickets } from '../../db/schema/index.js';
-import { tableRows } from '../../inbox/table-rows.js';
+import { tableRows } from '../../db/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { DEFAULT_TIME_ZONE } from '../business-hours.js';
 import type { SavedGraph } from './flow-graph.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PROMPT_DEFAULTS, type FlowNodeData } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { tickets } from '../../db/schema/index.js';
-import { tableRows } from '../../inbox/table-rows.js';
+import { tableRows } from '../../db/table-rows.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { claimMessageJob } from '../message-jobs.js';
 import { promptTurnJobDef } from './prompt-jobs.js';

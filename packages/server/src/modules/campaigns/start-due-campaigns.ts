@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { campaigns } from '../../db/schema/index.js';
-import { tableRows } from '../../inbox/table-rows.js';
+import { tableRows } from '../../db/table-rows.js';
 import { loadCampaignDetail } from './campaign-view.js';
 import { campaignEvents } from './campaign-events.js';
 import { makeShipping } from './make-shipping.js';
