@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import type { EventSink } from '../platform/context.js';
-import { queueOutbound, type OutboundInput } from '../inbox/queue-outbound.js';
+import { queueOutbound, type OutboundInput } from '../modules/messages/queue-outbound.js';
 import { applyMessageVariables, type VariableContext } from '../modules/messages/message-variables.js';
 
 /**

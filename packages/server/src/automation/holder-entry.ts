@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { Deps } from '../platform/context.js';
 import { tickets } from '../db/schema/index.js';
@@ -11,7 +11,8 @@ import { stopFlowRuns } from './flows/stop-flow.js';
 
 /**
  * How a ticket enters its holder (automation/holder.ts): the columns it takes, and the holder's
- * first move. One place for every path that puts a ticket in a queue or makes one.
+ * first move. One place for every path that puts a ticket in a queue; a ticket made new takes
+ * its connection's holder in its insert (modules/tickets/find-or-create.ts `connectionHolderJoin`).
  *
  * - **automatic**: the customer's own message put it there (a new ticket on a connection with an
  *   integration or prompt; the connection's only queue, joined without a choice): that message is
@@ -27,15 +28,6 @@ import { stopFlowRuns } from './flows/stop-flow.js';
 export type HolderEntry = { way: 'automatic' | 'chosen'; messageId: number } | { way: 'moved' };
 
 const ticketRows = tableRows(tickets);
-
-/**
- * The join that gives a new ticket its holder (find-or-create.ts's insert, one statement): over a
- * row `v` with `whatsapp_id` and `is_group`, columns `holder.integration_id` and
- * `holder.prompt_id` — the connection's, none for a group.
- */
-export const connectionHolderJoin = (v: string): SQL =>
-  sql`left join lateral (select w.integration_id, w.prompt_id from whatsapps w
-    where w.id = ${sql.raw(v)}.whatsapp_id and not ${sql.raw(v)}.is_group) holder on true`;
 
 /**
  * The ticket (locked by the caller, now in its queue) takes its queue's integration and prompt —

@@ -9,13 +9,13 @@
  * 5. the **chatbot** (the queue menu), when it has anything to say (chatbot-jobs.ts).
  *
  * A ticket takes its queue's integration or prompt (or, outside a queue, its connection's) when
- * it is made (find-or-create's insert) or enters a queue pending without a user (the chatbot's
- * choice or the connection's only queue, a transfer, a flow's ticket node) — holder-entry.ts, the
- * one place. On entry the holder starts at once: Typebot opens its session and flowbuilder starts
- * its flow (which then holds the ticket: the integration lets go); webhook, n8n, Dialogflow and a
- * prompt answer messages, so they wait for the next one — except when the entry was automatic
- * (a new ticket, the connection's only queue: no choice the customer typed), when the message
- * that brought the ticket in is handed on to them. A trigger (migration 0024) lets go of both
+ * it is made (modules/tickets/find-or-create.ts's insert) or enters a queue pending without a
+ * user (the chatbot's choice or the connection's only queue, a transfer, a flow's ticket node) —
+ * holder-entry.ts, the one place for entering a queue. On entry the holder starts at once:
+ * Typebot opens its session and flowbuilder starts its flow (which then holds the ticket: the
+ * integration lets go); webhook, n8n, Dialogflow and a prompt answer messages, so they wait for
+ * the next one — except when the entry was automatic (a new ticket, the connection's only queue:
+ * no choice the customer typed), when the message that brought the ticket in is handed on to them. A trigger (migration 0024) lets go of both
  * columns whenever the ticket gets a user or leaves pending, so an attendant's accept ends every
  * automation. An integration or a prompt that hands over (a finish keyword, the bot's end, the
  * transfer phrase, a failure) clears its own column and the ticket waits for attendants.

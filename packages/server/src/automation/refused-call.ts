@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { messages, tickets } from '../db/schema/index.js';
-import { queueOutbound } from '../inbox/queue-outbound.js';
+import { queueOutbound } from '../modules/messages/queue-outbound.js';
 import type { ConnectionRef } from '../channels/channel.js';
 
 /** What a caller reads when the company takes no calls (the "call" setting disabled). */

@@ -14,7 +14,7 @@ import { readAiTurn, type AiTurnStart } from '../automation/prompts/ai-turn-read
 import { flowTurnJobDef } from '../automation/flows/flow-jobs.js';
 import { queueMessageJobs } from '../automation/message-jobs.js';
 import { tableRows } from '../db/table-rows.js';
-import { liveKey, liveTickets, upsertContacts } from './find-or-create.js';
+import { liveKey, liveTickets, upsertContacts } from '../modules/tickets/find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Deps, EventSink } from '../../platform/context.js';
 import { flowMedia, queues, tickets } from '../../db/schema/index.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import type { Kicks } from '../../modules/tickets/auto-messages.js';
 import { loadTicketView, type TicketRow } from '../../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../../modules/tickets/ticket-events.js';

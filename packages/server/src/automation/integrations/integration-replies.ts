@@ -4,7 +4,7 @@ import type { Deps, EventSink } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
 import type { IntegrationSend } from '../../db/schema/index.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 
 /**

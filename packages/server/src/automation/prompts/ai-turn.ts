@@ -2,7 +2,7 @@ import type { Deps, EventSink } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import type { Tx } from '../../db/client.js';
 import { MissingObject } from '../../platform/storage.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { messageUpdated } from '../../modules/messages/message-events.js';
 import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 import { messages } from '../../db/schema/index.js';

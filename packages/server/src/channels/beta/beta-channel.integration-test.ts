@@ -18,7 +18,7 @@ import { createBetaChannel } from './beta-channel.js';
 import { FakeSocket } from './fake-socket.js';
 import { CALL_REFUSED_TEXT } from '../../automation/refused-call.js';
 import { runTenant } from '../../platform/context.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { drainOutbox } from '../outbox.js';
 
 /**

@@ -15,7 +15,7 @@ import type { Api } from '../../../test/support/client.js';
 import { inTenant } from '../../db/client.js';
 import { contacts, tickets, whatsapps } from '../../db/schema/index.js';
 import { runTenant } from '../../platform/context.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { sessionsOf } from '../../../test/support/app.js';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

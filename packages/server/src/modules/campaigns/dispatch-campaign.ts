@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { messages } from '../../db/schema/index.js';
-import { upsertContacts } from '../../inbox/find-or-create.js';
+import { upsertContacts } from '../tickets/find-or-create.js';
 import { previewOf } from '../messages/preview.js';
 import { tableRows } from '../../db/table-rows.js';
 import { messageEvents } from '../messages/message-events.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import { messages, users } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from './queue-outbound.js';
 import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { renderFor } from '../tickets/auto-messages.js';
 import { loadMessageViews } from './message-view.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { schedules } from '../../db/schema/index.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../messages/queue-outbound.js';
 import { renderFor, type Kicks } from '../tickets/auto-messages.js';
 import { loadSchedule } from './schedule-view.js';
 import { scheduleEvents } from './schedule-events.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Deps, EventSink } from '../../platform/context.js';
 import { companies, contacts, whatsapps } from '../../db/schema/index.js';
-import { queueOutbound } from '../../inbox/queue-outbound.js';
+import { queueOutbound } from '../messages/queue-outbound.js';
 import { applyMessageVariables } from '../messages/message-variables.js';
 import type { TicketRow } from './ticket-view.js';
 

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import type { EventSink } from '../platform/context.js';
-import { contacts, tickets } from '../db/schema/index.js';
-import { contactView } from '../modules/contacts/contact-view.js';
-import { contactEvents } from '../modules/contacts/contact-events.js';
-import { tableRows } from '../db/table-rows.js';
-import { connectionHolderJoin } from '../automation/holder-entry.js';
-import { arrayPlaceholder, executeByShape, runStatement, statement } from '../db/prepared.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { EventSink } from '../../platform/context.js';
+import { contacts, tickets } from '../../db/schema/index.js';
+import { contactView } from '../contacts/contact-view.js';
+import { contactEvents } from '../contacts/contact-events.js';
+import { tableRows } from '../../db/table-rows.js';
+import { arrayPlaceholder, executeByShape, runStatement, statement } from '../../db/prepared.js';
 
 /**
  * The contact of a number and its live ticket on a connection, found or created, set-based (one
@@ -20,6 +19,16 @@ type Ticket = typeof tickets.$inferSelect;
 const contactRows = tableRows(contacts);
 const ticketRows = tableRows(tickets);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The join that gives a new ticket its holder (the insert below, one statement): over a row `v`
+ * with `whatsapp_id` and `is_group`, columns `holder.integration_id` and `holder.prompt_id` — the
+ * connection's, none for a group. A ticket entering a queue takes the queue's instead
+ * (automation/holder-entry.ts).
+ */
+const connectionHolderJoin = (v: string): SQL =>
+  sql`left join lateral (select w.integration_id, w.prompt_id from whatsapps w
+    where w.id = ${sql.raw(v)}.whatsapp_id and not ${sql.raw(v)}.is_group) holder on true`;
 
 /** A phone number (or group) as a message shows it: the push name and device id when known. */
 export interface SeenContact {
@@ -125,7 +134,7 @@ const newTicketsStatement = statement(sql`
 
 /**
  * The live ticket (pending or open) of each (contact, connection), locked, or a new pending one
- * holding its connection's integration or prompt (automation/holder-entry.ts) — a closed ticket
+ * holding its connection's integration or prompt (`connectionHolderJoin`) — a closed ticket
  * is never silently reused. New tickets are inserted in one statement; one that
  * loses the race at the partial unique index `tickets_one_live_key` to a concurrent writer is read
  * back (the winner's). Keyed by `liveKey`.

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.js';
-import type { EventSink } from '../platform/context.js';
-import { messages, tickets } from '../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { EventSink } from '../../platform/context.js';
+import { messages, tickets } from '../../db/schema/index.js';
 import type { MediaType } from '@balcao/contracts';
-import { previewOf } from '../modules/messages/preview.js';
-import { tableRows } from '../db/table-rows.js';
-import { messageEvents } from '../modules/messages/message-events.js';
-import { ticketEvents } from '../modules/tickets/ticket-events.js';
-import { loadTicketViews } from '../modules/tickets/ticket-view.js';
-import { executeByShape } from '../db/prepared.js';
+import { previewOf } from './preview.js';
+import { tableRows } from '../../db/table-rows.js';
+import { messageEvents } from './message-events.js';
+import { ticketEvents } from '../tickets/ticket-events.js';
+import { loadTicketViews } from '../tickets/ticket-view.js';
+import { executeByShape } from '../../db/prepared.js';
 
 const messageRows = tableRows(messages);
 
