@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/cloud/signature.js';
-import { requestJson } from '../../src/channels/cloud/graph-http.js';
+import { requestJson } from '../../src/platform/service-http.js';
 import { waiters } from './waiters.js';
 
 /** One request the fake received, as it arrived. */

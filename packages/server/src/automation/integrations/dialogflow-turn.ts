@@ -1,15 +1,15 @@
 import { readServiceAccount } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import type { IntegrationRow, IntegrationTurn } from './integration-turn-read.js';
-import { detectIntent, DialogflowError } from './dialogflow-client.js';
+import { detectIntent, DialogflowError } from '../../modules/queue-integrations/dialogflow-client.js';
 import { writeAnswer } from './integration-answer.js';
 
 /** A 5xx, 429 or no answer is tried again twice, this long after the one before. */
 const PAUSES_MS = [300, 1_000];
 
 /**
- * Dialogflow's turn on one customer message: detectIntent (dialogflow-client.ts: the service
- * account's token, cached) with the ticket's id as the agent's session and the integration's
+ * Dialogflow's turn on one customer message: detectIntent (the service account's token, cached;
+ * modules/queue-integrations/dialogflow-client.ts) with the ticket's id as the agent's session and the integration's
  * language, called with no transaction open; the fulfillment texts are sent in order
  * (`writeAnswer`). A message without text asks nothing. A key file that is not a service
  * account, or an agent that keeps failing, hands the ticket to attendants with a note — never

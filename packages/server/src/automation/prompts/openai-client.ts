@@ -1,10 +1,10 @@
-import { requestJson, type JsonAnswerWithHeaders as JsonAnswer } from '../../channels/cloud/graph-http.js';
+import { requestJson, type JsonAnswerWithHeaders as JsonAnswer } from '../../platform/service-http.js';
 
 /**
  * The two calls of an OpenAI-compatible endpoint that prompts make (`OPENAI_BASE_URL`): chat
  * completions and audio transcriptions, as JSON and multipart over node's http with kept-alive
- * connections (the Graph client's transport, graph-http.ts). The key is the caller's, per call:
- * nothing is cached. Failures are `AiCallError`s sorted by what to do next (ai-retry.ts).
+ * connections (platform/service-http.ts, the Graph client's transport too). The key is the
+ * caller's, per call: nothing is cached. Failures are `AiCallError`s sorted by what to do next (ai-retry.ts).
  */
 
 export interface ChatTurn {

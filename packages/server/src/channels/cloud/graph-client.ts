@@ -1,10 +1,11 @@
-import { requestJson, type JsonAnswer } from './graph-http.js';
+import { requestJson, type JsonAnswer } from '../../platform/service-http.js';
 
 /**
  * The subset of Meta's Graph API a Cloud API connection uses, with the connection's access token:
- * JSON calls over node's http (graph-http.ts), media uploads and downloads over fetch. Throttling (130429 and the other rate-limit codes) and 5xx answers
- * are retried here with exponential backoff, a few times; what remains is thrown as a GraphError
- * that says whether trying again later can help. The token never appears in errors or logs.
+ * JSON calls over node's http (platform/service-http.ts), media uploads and downloads over fetch.
+ * Throttling (130429 and the other rate-limit codes) and 5xx answers are retried here with
+ * exponential backoff, a few times; what remains is thrown as a GraphError that says whether
+ * trying again later can help. The token never appears in errors or logs.
  */
 
 /** Graph error codes that mean "not now" (throughput, rate limits, temporary outages). */

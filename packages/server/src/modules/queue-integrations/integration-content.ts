@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { flows } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
 import { ownRows } from '../../platform/own-rows.js';
-import { isPrivateKey } from '../../automation/integrations/dialogflow-client.js';
+import { isPrivateKey } from './dialogflow-client.js';
 import type { OutboundAllowance } from '../../platform/outbound/policy.js';
 import { refuseInternalUrls } from '../../platform/outbound/save-check.js';
 

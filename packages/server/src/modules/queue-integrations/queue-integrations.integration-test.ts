@@ -17,7 +17,7 @@ import {
 } from '../../../test/support/fake-dialogflow.js';
 import { inTenant } from '../../db/client.js';
 import { queueIntegrations, queues } from '../../db/schema/index.js';
-import { detectIntent } from '../../automation/integrations/dialogflow-client.js';
+import { detectIntent } from './dialogflow-client.js';
 
 let t: TestApp;
 let fake: FakeDialogflow;

@@ -7,7 +7,7 @@ import {
 } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { invalid } from '../../platform/errors.js';
-import { DialogflowError, detectIntent, isPrivateKey } from '../../automation/integrations/dialogflow-client.js';
+import { DialogflowError, detectIntent, isPrivateKey } from './dialogflow-client.js';
 import { refuseInternalUrls } from '../../platform/outbound/save-check.js';
 
 /** What the test says to the agent when the caller gives nothing. */

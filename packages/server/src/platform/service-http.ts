@@ -2,16 +2,18 @@ import http from 'node:http';
 import https from 'node:https';
 
 /**
- * JSON calls to the Graph API over node's own http(s) with kept-alive connections. Global fetch
- * (undici with web streams and an AbortSignal per call) cost about 1.3 ms of CPU a send, a third
- * of what a campaign's send costs the process at hundreds a second; this costs a tenth of that.
+ * JSON calls to the deployment's own services (the Graph API, an OpenAI-compatible endpoint) over
+ * node's own http(s) with kept-alive connections; addresses a tenant typed go through
+ * outbound/client.ts instead. Global fetch (undici with web streams and an AbortSignal per call)
+ * cost about 1.3 ms of CPU a send, a third of what a campaign's send costs the process at
+ * hundreds a second; this costs a tenth of that.
  * Media uploads and downloads (multipart, large bodies) still go through fetch.
  */
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
-/** A JSON answer larger than this is not Meta's: refused rather than held in memory. */
+/** A JSON answer larger than this is not the service's: refused rather than held in memory. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export interface JsonAnswer {
