@@ -29,6 +29,8 @@ import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channels/providers.js';
 import type { EventsFor } from './channels/channel.js';
 import { channelEventsFor } from './inbox/channel-events.js';
+import { registerQueueHolder } from './modules/tickets/queue-holder.js';
+import { enterQueueHolder } from './automation/holder-entry.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -72,6 +74,8 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES, eventsFor);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
+    // A transferred ticket waiting in its queue enters the queue's holder (automation: domains do not import it).
+    registerQueueHolder((d, tx, ticketId) => enterQueueHolder(d, tx, ticketId, { way: 'moved' }));
     await seedPlatform(deps);
     const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist });
     await app.listen({ port: config.PORT, host: config.HOST });

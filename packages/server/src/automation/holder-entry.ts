@@ -7,7 +7,7 @@ import { tableRows } from '../db/table-rows.js';
 import type { TicketRow } from '../modules/tickets/ticket-view.js';
 import { integrationStartJobDef, integrationTurnJobDef } from './integrations/integration-jobs.js';
 import { promptTurnJobDef } from './prompts/prompt-jobs.js';
-import { stopFlowRuns } from './flows/stop-flow.js';
+import { stopFlowRuns } from '../modules/flows/stop-flow.js';
 
 /**
  * How a ticket enters its holder (automation/holder.ts): the columns it takes, and the holder's

@@ -4,7 +4,7 @@ import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js
 import { readFlowTurn, lockFreeTicket, lockRun, type RunRow } from './flow-turn-read.js';
 import { containsPhrase } from './flow-text.js';
 import { startFlow, walkAndApply } from './start-flow.js';
-import { stopFlowRuns, stopReason } from './stop-flow.js';
+import { stopFlowRuns, stopReason } from '../../modules/flows/stop-flow.js';
 import type { FlowTurnJob } from './flow-jobs.js';
 import type { RunPlace } from './run-node.js';
 

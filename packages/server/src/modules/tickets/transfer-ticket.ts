@@ -4,7 +4,7 @@ import { invalid } from '../../platform/errors.js';
 import { readSetting } from '../settings/read-setting.js';
 import { queueAutoMessage, transferNotice } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
-import { enterQueueHolder } from '../../automation/holder-entry.js';
+import { enterQueueHolder } from './queue-holder.js';
 import { existingUser, settingOn, writeTicket, type Transition } from './transition.js';
 
 export interface TransferInput {
@@ -17,7 +17,7 @@ export interface TransferInput {
  * Transfer: to a queue (required), optionally to a user and another connection. With a user the
  * ticket is open and theirs; without one it waits in the queue (pending, no user). A closed
  * ticket is reopened first, not transferred. Waiting in a queue, it takes the queue's integration
- * or prompt (automation/holder-entry.ts). With `sendMsgTransfTicket` enabled (and not a
+ * or prompt (queue-holder.ts). With `sendMsgTransfTicket` enabled (and not a
  * group) the customer is told where they went, when the queue or the user changed.
  */
 export async function transferTicket(s: Transition, input: TransferInput) {
@@ -42,7 +42,7 @@ export async function transferTicket(s: Transition, input: TransferInput) {
   });
   await trackCycle(s.tx, ticket, user ? { startedAt: new Date() } : {});
   // Waiting in the queue: the queue's integration or prompt holds it now (or nobody does).
-  if (!user) s.ticket = await enterQueueHolder(s.ctx.deps, s.tx, ticket.id, { way: 'moved' });
+  if (!user) s.ticket = await enterQueueHolder(s.ctx.deps, s.tx, ticket.id);
   const moved = before.queueId !== ticket.queueId || (user !== undefined && before.userId !== user.id);
   if (moved && !ticket.isGroup && settingOn(await readSetting(s.tx, 'sendMsgTransfTicket'))) {
     await queueAutoMessage(s.tx, s.events, ticket, transferNotice(queue.name, user?.name), s.kicks);

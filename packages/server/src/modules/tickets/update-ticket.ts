@@ -17,7 +17,7 @@ import { returnTicket } from './return-ticket.js';
 import { closeTicket } from './close-ticket.js';
 import { reopenTicket } from './reopen-ticket.js';
 import { transferTicket } from './transfer-ticket.js';
-import { stopFlowRuns, stopReason } from '../../automation/flows/stop-flow.js';
+import { stopFlowRuns, stopReason } from '../flows/stop-flow.js';
 
 type Step = 'transfer' | 'accept' | 'return' | 'close' | 'reopen' | 'none';
 
