@@ -10,6 +10,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/plans.js';
 export * from './schemas/companies.js';
+export * from './schemas/calendar-day.js';
 export * from './schemas/users.js';
 export * from './schemas/settings.js';
 export * from './schemas/helps.js';

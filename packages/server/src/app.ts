@@ -101,7 +101,7 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
     // HTTP's rule (guard.ts): an expired company's users get no socket; super users always do.
     if (!subscriptionActive(session)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(session.company.dueDate), {
-        extra: { dueDate: session.company.dueDate?.toISOString() ?? null },
+        extra: { dueDate: session.company.dueDate },
       });
     }
     return { session, ...(await socketScope(deps, session.user.companyId, session.user.id)) };

@@ -3,18 +3,8 @@ import { RECURRENCES, type Recurrence } from '../plans.js';
 import type { Plan } from './plans.js';
 import type { Setting } from './settings.js';
 import { WEEKDAYS } from '../constants.js';
-import {
-  editOf,
-  email,
-  hhmm,
-  name2to50,
-  orDefault,
-  password5to50,
-  ref,
-  text,
-  YEAR_OUT_OF_RANGE,
-  yearInRange,
-} from './common.js';
+import { editOf, email, hhmm, name2to50, orDefault, password5to50, ref, text } from './common.js';
+import { calendarDay } from './calendar-day.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
@@ -31,13 +21,8 @@ export type SignupBody = z.infer<typeof signupBody>;
 /** The web's signup form asks for the person's name (the admin is not named after the company). */
 export const signupFormBody = signupBody.extend({ userName: name2to50 });
 
-/** A blank or invalid due date is sent as null (foundation §5). */
-const dueDate = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z
-    .union([z.null(), z.string().max(40).pipe(z.coerce.date()), z.date()])
-    .refine((d) => d === null || yearInRange(d.getUTCFullYear()), YEAR_OUT_OF_RANGE),
-);
+/** A blank due date is sent as null (foundation §5); a day otherwise (`calendarDay`). */
+const dueDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), calendarDay.nullable());
 
 export const companyBody = z.object({
   name: name2to50,
@@ -95,6 +80,7 @@ export interface Company {
   phone: string;
   planId: number;
   status: boolean;
+  /** The last day the subscription runs, a calendar day (`YYYY-MM-DD`), or null (never due). */
   dueDate: string | null;
   trialExpiration: string | null;
   recurrence: Recurrence;

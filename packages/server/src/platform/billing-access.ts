@@ -45,7 +45,7 @@ export async function loadBillingSession(platformDb: Database, userId: number): 
         super: users.super,
         name: users.name,
       },
-      company: { id: companies.id, status: companies.status, dueDate: companies.dueDate },
+      company: { id: companies.id, status: companies.status, dueDate: companies.dueDate, timezone: companies.timezone },
       plan: plans,
     })
     .from(users)

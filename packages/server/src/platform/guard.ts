@@ -100,7 +100,8 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
   }
 }
 
-export function expiredMessage(dueDate: Date | null): string {
-  const when = dueDate ? dueDate.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }) : '';
+/** The refusal's text, the due day written as Brazilians do (DD/MM/YYYY), read as a day, not an instant. */
+export function expiredMessage(dueDate: string | null): string {
+  const when = dueDate ? dueDate.slice(0, 10).split('-').reverse().join('/') : '';
   return `Sua assinatura expirou em ${when}. Entre em contato com o suporte.`;
 }

@@ -26,7 +26,12 @@ function sessionQuery(platformDb: Database) {
           super: users.super,
           name: users.name,
         },
-        company: { id: companies.id, status: companies.status, dueDate: companies.dueDate },
+        company: {
+          id: companies.id,
+          status: companies.status,
+          dueDate: companies.dueDate,
+          timezone: companies.timezone,
+        },
         plan: plans,
       })
       .from(authSessions)

@@ -38,6 +38,11 @@ export function wallClock(at: number, timeZone: string): number {
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
 }
 
+/** The calendar day (`YYYY-MM-DD`) `at` falls on in `timeZone`: a company's "today". */
+export function dayIn(at: Date, timeZone: string): string {
+  return new Date(wallClock(at.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
 /**
  * The instant a request's time value names (`requestTime` in the contracts): with an offset
  * (`Z`, `±HH:MM`, `±HHMM`) as written; without one, the wall clock of `timeZone` (a time skipped

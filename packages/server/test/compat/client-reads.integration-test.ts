@@ -2,12 +2,13 @@
  * What the spec's web client reads, where it broke against Balcão when it was built unchanged and
  * driven in a browser (issue 30), each replayed as the client does it and checked on the field it
  * reads: its kanban's `user.queues[].UserQueue.queueId`, Financeiro's `data.forEach`, the chat
- * page's `company-{id}-chat-user-{userId}` and the pop-over's `newMessage.chat.users`, and the
- * file modal's first, empty option row.
+ * page's `company-{id}-chat-user-{userId}` and the pop-over's `newMessage.chat.users`, a
+ * company's due date as the companies form reads and saves it back in São Paulo (and the header
+ * shows it), and the file modal's first, empty option row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { SUPER_EMAIL, SUPER_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
 import { createPlan, createStaff, createTenant, signupTenant, type Tenant } from '../support/factories.js';
 import { connectSocket } from '../support/socket.js';
 import { eventually } from '../support/eventually.js';
@@ -110,7 +111,10 @@ describe("1. a user's queues carry UserQueue (Kanban, the queue filters)", () =>
     expect(one.queues).toEqual([queueAsRead(staff.id)]);
     const listed = ok(await admin.call('GET /users/list', '/users/list'), 'users list');
     expect(listed.find((u: any) => u.id === staff.id).queues).toEqual([queueAsRead(staff.id)]);
-    const page = ok(await admin.call('GET /users/', '/users/', { params: { searchParam: '', pageNumber: 1 } }), 'users');
+    const page = ok(
+      await admin.call('GET /users/', '/users/', { params: { searchParam: '', pageNumber: 1 } }),
+      'users',
+    );
     expect(page.users.find((u: any) => u.id === staff.id).queues[0].UserQueue.queueId).toBe(queue.id);
 
     // useAuth swaps in the user of `company-{id}-user` {action: 'update'} when it is its own.
@@ -142,7 +146,12 @@ describe('2. GET /invoices/all is a bare array (pages/Financeiro)', () => {
     const rows: any[] = [];
     data.forEach((invoice: any) => rows.push(invoice));
     expect(rows).toEqual([
-      expect.objectContaining({ id: expect.any(Number), detail: expect.any(String), value: expect.any(Number), status: 'open' }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        detail: expect.any(String),
+        value: expect.any(Number),
+        status: 'open',
+      }),
     ]);
     // The due date column: a calendar day (`YYYY-MM-DD`).
     expect(rows[0].dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -185,7 +194,12 @@ describe('3. internal chat: the chat page lists new chats live; the pop-over rea
         since,
       );
       // pages/Chat: `setChats((prev) => [data.record, ...prev])`.
-      expect(created.record).toMatchObject({ id: chat.id, uuid: chat.uuid, title: 'Plantão', ownerId: tenant.admin.id });
+      expect(created.record).toMatchObject({
+        id: chat.id,
+        uuid: chat.uuid,
+        title: 'Plantão',
+        ownerId: tenant.admin.id,
+      });
       expect(created.record.users.map((u: any) => u.userId).sort()).toEqual([tenant.admin.id, staff.id].sort());
     }
     await new Promise((r) => setTimeout(r, 300));
@@ -238,6 +252,63 @@ describe('3. internal chat: the chat page lists new chats live; the pop-over rea
     expect(mine).toMatchObject({ unreads: 1, user: { id: staff.id } });
     expect(heard.newMessage.chat).toMatchObject({ id: chat.id, title: 'Plantão de sábado' });
     expect(heard.newMessage).toMatchObject({ chatId: chat.id, message: 'Quem cobre a tarde?' });
+  });
+});
+
+/**
+ * `moment(value).format('YYYY-MM-DD')` in a browser in São Paulo, as the companies form fills its
+ * date field: a date-only text is read as that local day; a date-time is an instant, shown in the
+ * browser's zone (so a UTC midnight is the day before).
+ */
+function momentDayInSaoPaulo(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(value));
+}
+
+describe("4. date-only fields are calendar days (CompaniesManager, the header's due date)", () => {
+  it('a due date saved from the companies form in São Paulo stays the same day, save after save', async () => {
+    const { client: operator } = await signIn(SUPER_EMAIL, SUPER_PASSWORD);
+    const listed = async () =>
+      (ok(await operator.call('GET /companies/list', '/companies/list'), 'companies') as any[]).find(
+        (c) => c.id === companyId,
+      );
+    let current = await listed();
+    ok(
+      await operator.call('PUT /companies/{id}', `/companies/${companyId}`, {
+        body: { ...current, dueDate: '2027-01-06', recurrence: current.recurrence ?? '' },
+      }),
+      'save',
+    );
+    for (let save = 0; save < 2; save++) {
+      current = await listed();
+      expect(current.dueDate).toBe('2027-01-06');
+      // handleSelect: `dueDate: moment(data.dueDate).format('YYYY-MM-DD')`, then saved as it is.
+      const shown = momentDayInSaoPaulo(current.dueDate);
+      expect(shown).toBe('2027-01-06');
+      const saved = ok(
+        await operator.call('PUT /companies/{id}', `/companies/${companyId}`, { body: { ...current, dueDate: shown } }),
+        'save again',
+      );
+      expect(saved.dueDate).toBe('2027-01-06');
+    }
+    const one = ok(await operator.call('GET /companies/{id}', `/companies/${companyId}`), 'company');
+    expect(one.dueDate).toBe('2027-01-06');
+  });
+
+  it("login and /auth/me: the company's dueDate is a day (the platform's 2099-12-31 is shown as 31/12/2099)", async () => {
+    const { data, client } = await signIn(SUPER_EMAIL, SUPER_PASSWORD);
+    expect(data.user.company.dueDate).toBe('2099-12-31');
+    const me = ok(await client.call('GET /auth/me', '/auth/me'), 'me');
+    expect(me.company.dueDate).toBe('2099-12-31');
+    // The header: "Active until {dateToClient(user.company.dueDate)}", a moment of the value.
+    expect(momentDayInSaoPaulo(me.company.dueDate)).toBe('2099-12-31');
+    const { data: staffLogin } = await signIn(staff.email, staff.password);
+    expect(staffLogin.user.company.dueDate).toBe('2027-01-06');
   });
 });
 

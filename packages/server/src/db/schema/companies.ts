@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Recurrence, ScheduleDay } from '@balcao/contracts';
 import { plans } from './plans.js';
 
@@ -14,7 +14,8 @@ export const companies = pgTable(
       .notNull()
       .references(() => plans.id),
     status: boolean('status').notNull().default(true),
-    dueDate: timestamp('due_date', { withTimezone: true }),
+    /** The last day the subscription runs: a calendar day (`YYYY-MM-DD`) in the company's time zone. */
+    dueDate: date('due_date', { mode: 'string' }),
     trialExpiration: timestamp('trial_expiration', { withTimezone: true }),
     recurrence: text('recurrence').$type<Recurrence>().notNull().default('MENSAL'),
     schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),

@@ -41,6 +41,14 @@ const settingsMap = (settings: Array<{ key: string; value: string }>) =>
   Object.fromEntries(settings.map((s) => [s.key, s.value]));
 const expectAboutDaysAhead = (iso: string, days: number) =>
   expect(Math.abs(new Date(iso).getTime() - (Date.now() + days * DAY))).toBeLessThan(60_000);
+/** The calendar day an instant falls on in São Paulo (a new company's zone). */
+const dayInSaoPaulo = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 
 /** A full week with the given hours on weekdays. */
 const week = (startTime: string, endTime: string) =>
@@ -60,8 +68,9 @@ describe('POST /api/companies/cadastro (signup)', () => {
       recurrence: 'MENSAL',
       campaignsEnabled: true,
     });
-    expectAboutDaysAhead(res.body.dueDate, 3);
+    // The trial ends at an instant; the due date is a calendar day, that instant's day in the company's zone.
     expectAboutDaysAhead(res.body.trialExpiration, 3);
+    expect(res.body.dueDate).toBe(dayInSaoPaulo(res.body.trialExpiration));
     expect(await readCompany(res.body.id)).toMatchObject({ status: true, recurrence: 'MENSAL', planId });
   });
 
@@ -238,7 +247,7 @@ describe('GET /api/companies/listPlan/{id}', () => {
 describe('POST /api/companies', () => {
   it('creates a company with the fields sent, and its first admin when a password is given', async () => {
     const email = `op-${uid()}@example.com`;
-    const dueDate = new Date(Date.now() + 30 * DAY).toISOString();
+    const dueDate = '2031-05-17';
     const res = await operator.post('/api/companies', {
       name: `Operated ${uid()}`,
       email,
@@ -257,7 +266,7 @@ describe('POST /api/companies', () => {
       recurrence: 'TRIMESTRAL',
       campaignsEnabled: false,
     });
-    expect(new Date(res.body.dueDate).toISOString()).toBe(dueDate);
+    expect(res.body.dueDate).toBe(dueDate);
     expect(settingsMap((await readCompany(res.body.id)).settings)).toEqual({
       ...SETTING_DEFAULTS,
       campaignsEnabled: 'disabled',
@@ -312,6 +321,33 @@ describe('PUT /api/companies/{id}', () => {
     const res = await operator.put(`/api/companies/${c.companyId}`, { campaignsEnabled: false });
     expect(res.body.campaignsEnabled).toBe(false);
     expect(settingsMap((await readCompany(c.companyId)).settings).campaignsEnabled).toBe('disabled');
+  });
+
+  it('stores a due date as the calendar day written, and answers it so (a date-time names its own day)', async () => {
+    const c = await createTenant(t, { planId });
+    for (const [sent, day] of [
+      ['2027-01-06', '2027-01-06'],
+      ['2027-01-06T00:00:00.000Z', '2027-01-06'],
+      ['2027-01-06T23:30:00-03:00', '2027-01-06'],
+      ['2028-02-29', '2028-02-29'],
+    ]) {
+      const res = await operator.put(`/api/companies/${c.companyId}`, { dueDate: sent });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.dueDate, sent).toBe(day);
+      expect((await readCompany(c.companyId)).dueDate, sent).toBe(day);
+      const listed = ((await operator.get('/api/companies/list')).body as { id: number; dueDate: string }[]).find(
+        (x) => x.id === c.companyId,
+      );
+      expect(listed?.dueDate, sent).toBe(day);
+    }
+  });
+
+  it('refuses a day the calendar does not have (field dueDate) and changes nothing', async () => {
+    const c = await createTenant(t, { planId });
+    const before = await readCompany(c.companyId);
+    for (const dueDate of ['2027-02-30', '2027-13-01', '06/01/2027', 'tomorrow'])
+      expectInvalid(await operator.put(`/api/companies/${c.companyId}`, { dueDate }), 'dueDate');
+    expect(await readCompany(c.companyId)).toEqual(before);
   });
 
   it('stores a blank due date as null', async () => {

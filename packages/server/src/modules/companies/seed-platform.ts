@@ -25,7 +25,7 @@ export async function seedPlatform(deps: Deps): Promise<void> {
       name: 'Balcão',
       email: config.ADMIN_EMAIL,
       planId: plan.id,
-      dueDate: new Date('2099-12-31T00:00:00Z'),
+      dueDate: '2099-12-31',
       recurrence: 'ANUAL',
       admin: { name: 'Admin', password, super: true },
     });

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { companies, plans, settings, users } from '../../db/schema/index.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { DEFAULT_TIME_ZONE, dayIn } from '../../platform/wall-clock.js';
 import { defaultSettings } from './defaults.js';
 
 export interface NewCompany {
@@ -12,7 +13,8 @@ export interface NewCompany {
   phone?: string;
   planId: number;
   status?: boolean;
-  dueDate?: Date | null;
+  /** A calendar day (`YYYY-MM-DD`); left out, the trial's last day. */
+  dueDate?: string | null;
   recurrence?: Recurrence;
   campaignsEnabled?: boolean;
   /** When given, the company's first admin is created with the company's email. */
@@ -36,7 +38,9 @@ export async function setUpCompany(tx: Tx, input: NewCompany) {
       phone: input.phone ?? '',
       planId: input.planId,
       status: input.status ?? true,
-      dueDate: input.dueDate === undefined ? trialEnd : input.dueDate,
+      // The trial ends at an instant; the due date is that instant's day in the new company's zone
+      // (the column's default, DEFAULT_TIME_ZONE).
+      dueDate: input.dueDate === undefined ? dayIn(trialEnd, DEFAULT_TIME_ZONE) : input.dueDate,
       trialExpiration: trialEnd,
       recurrence: input.recurrence ?? 'MENSAL',
       // A company's week starts as a queue's does: Mon–Fri 08–18, Sat 08–12, Sun closed.

@@ -20,7 +20,12 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBo
         .update(companies)
         .set({ ...fields, updatedAt: new Date() })
         .where(eq(companies.id, id))
-        .returning({ id: companies.id, status: companies.status, dueDate: companies.dueDate });
+        .returning({
+          id: companies.id,
+          status: companies.status,
+          dueDate: companies.dueDate,
+          timezone: companies.timezone,
+        });
       if (!row) throw notFound('company');
       // A date moved into the past (or the company switched off) closes its users' sockets now.
       if (!companyActive(row)) events.push(subscriptionEndedEvent(id));

@@ -54,6 +54,7 @@ export async function authenticateConnection(deps: Deps, req: FastifyRequest, us
         companyId: whatsapps.companyId,
         status: companies.status,
         dueDate: companies.dueDate,
+        timezone: companies.timezone,
         useExternalApi: plans.useExternalApi,
       })
       .from(whatsapps)

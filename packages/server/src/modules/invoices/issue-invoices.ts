@@ -6,10 +6,9 @@ import { runPlatform } from '../../platform/context.js';
 
 /**
  * The one rule for issuing invoices, set-based over companies: a company whose due date is
- * INVOICE_LEAD_DAYS days away or less (or already past) gets an invoice for that due date — its
- * day in the company's time zone — worth its plan's value, unless one exists. The unique
- * (company, due date) makes it idempotent: run it twice, or in two processes at once, and each
- * due date still has one invoice. Left out: companies switched off, free plans (value 0) and the
+ * INVOICE_LEAD_DAYS days away or less in its own time zone (or already past) gets an invoice for
+ * that due day worth its plan's value, unless one exists. The unique (company, due date) makes it
+ * idempotent: run it twice, or in two processes at once, and each due date still has one invoice. Left out: companies switched off, free plans (value 0) and the
  * platform's own company (the one with super users).
  *
  * Runs on the platform path, in the caller's transaction; `companyId` narrows it to one company
@@ -19,12 +18,12 @@ export async function issueInvoices(tx: Tx, companyId?: number): Promise<{ id: n
   const only = companyId === undefined ? sql`` : sql`and c.id = ${companyId}`;
   const { rows } = await tx.execute<{ id: number; company_id: number }>(sql`
     insert into invoices (company_id, detail, value, due_date)
-    select c.id, p.name, p.value, (c.due_date at time zone c.timezone)::date
+    select c.id, p.name, p.value, c.due_date
     from companies c
     join plans p on p.id = c.plan_id
     where c.status
       and c.due_date is not null
-      and c.due_date <= now() + make_interval(days => ${INVOICE_LEAD_DAYS})
+      and c.due_date <= ((now() at time zone c.timezone) + make_interval(days => ${INVOICE_LEAD_DAYS}))::date
       and p.value > 0
       and not exists (select 1 from users u where u.company_id = c.id and u.super)
       ${only}

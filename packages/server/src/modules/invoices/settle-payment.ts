@@ -10,7 +10,7 @@ export type Settlement =
   | { outcome: 'ignored'; event: string }
   | { outcome: 'unknown-payment'; paymentId: string }
   | { outcome: 'already-paid'; invoiceId: number }
-  | { outcome: 'paid'; invoiceId: number; companyId: number; dueDate: Date | null };
+  | { outcome: 'paid'; invoiceId: number; companyId: number; dueDate: string | null };
 
 /**
  * A verified Asaas event (webhook-routes.ts checked its token). PAYMENT_RECEIVED and
@@ -51,7 +51,8 @@ export async function settlePayment(deps: Deps, body: AsaasWebhookBody): Promise
     const [moved] = await tx
       .update(companies)
       .set({
-        dueDate: sql`greatest(coalesce(${companies.dueDate}, now()), now()) + make_interval(months => ${months})`,
+        // Days in the company's zone; `greatest` skips a null due date (never due: from today).
+        dueDate: sql`(greatest(${companies.dueDate}, (now() at time zone ${companies.timezone})::date) + make_interval(months => ${months}))::date`,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, paid.companyId))
