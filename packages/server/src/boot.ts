@@ -26,7 +26,7 @@ import { expirySweeps } from './platform/realtime-expiry.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { invoiceJobs } from './modules/invoices/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
-import { CHANNEL_FACTORIES } from './channels/providers.js';
+import { CHANNEL_FACTORIES } from './channel-providers.js';
 import type { EventsFor } from './channels/channel.js';
 import { channelEventsFor } from './inbox/channel-events.js';
 import { registerQueueHolder } from './modules/tickets/queue-holder.js';

@@ -229,5 +229,5 @@ export interface Channel {
 
 /** A connection row as the registry hands it to its provider. */
 export type Whatsapp = typeof whatsapps.$inferSelect;
-/** How a provider makes its channel for a connection (channels/providers.ts lists them). */
+/** How a provider makes its channel for a connection (channel-providers.ts lists them). */
 export type ChannelFactory = (conn: Whatsapp, events: ChannelEvents, deps: Deps) => Channel;

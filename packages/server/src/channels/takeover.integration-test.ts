@@ -6,7 +6,7 @@ import { startSecondProcess } from '../../test/support/second-process.js';
 import { inTenant } from '../db/client.js';
 import { channelLeases, messages } from '../db/schema/index.js';
 import { SessionRegistry } from './registry.js';
-import { CHANNEL_FACTORIES } from './providers.js';
+import { CHANNEL_FACTORIES } from '../channel-providers.js';
 import { sessionsOf } from '../../test/support/app.js';
 
 /**

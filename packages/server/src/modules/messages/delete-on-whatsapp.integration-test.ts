@@ -16,7 +16,7 @@ import { inbound, insertConnection, phone, scoped } from '../../../test/support/
 import { outboxDrained, pairedSandbox, sandboxCustomer } from '../../../test/support/sandbox-phone.js';
 import { messages } from '../../db/schema/index.js';
 import { SessionRegistry, type ChannelFactory } from '../../channels/registry.js';
-import { CHANNEL_FACTORIES } from '../../channels/providers.js';
+import { CHANNEL_FACTORIES } from '../../channel-providers.js';
 import type { Channel, SentMessageRef } from '../../channels/channel.js';
 import { sessionsOf } from '../../../test/support/app.js';
 
