@@ -130,7 +130,11 @@ describe('POST/GET /api/files', () => {
       ana.api.post('/api/files', { name: 'Válido', message: 'Oi', options: [], ...body });
     expectInvalid(await post({ name: 'ab' }), 'name');
     expectInvalid(await post({ message: '  ' }), 'message');
-    expectInvalid(await post({ options: [{ name: '' }] }), 'options.0.name');
+    // A wholly empty row is dropped (the spec's modal opens with one); a kept option must keep its name.
+    expectInvalid(
+      await ana.api.put(`/api/files/${other.id}`, { options: [{ id: other.options[0]!.id, name: '' }] }),
+      'options.0.name',
+    );
     expectInvalid(await post({ options: [{ name: 'x' }, { id: other.options[0]!.id, name: 'y' }] }), 'options.1.id');
     expectInvalid(
       await post({ options: [{ name: 'x', path: other.options[0]!.path ?? `${a.companyId}/2025-01/x.png` }] }),
