@@ -166,9 +166,16 @@ describe('signing up and in (pages/Signup, hooks/useAuth, context/Socket)', () =
       queues: expect.any(Array),
       company: { id: companyId, name: signup.name, dueDate: expect.any(String), settings: expect.any(Array) },
     });
-    // The trial: due in 3 days, so the login's "expires in fewer than 5 days" warning shows.
-    const days = (new Date(data.user.company.dueDate).getTime() - Date.now()) / 86_400_000;
-    expect(Math.round(days)).toBe(3);
+    // The trial: due in 3 days, so the login's "expires in fewer than 5 days" warning shows. The
+    // due date is a calendar day (the header's "Active until" shows it as it is).
+    expect(data.user.company.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    expect((Date.parse(data.user.company.dueDate) - Date.parse(today)) / 86_400_000).toBe(3);
     // The contract's value: "enabled" (ARCHITECTURE.md, "Compatibility with the spec's client":
     // the client sets `cshow`, its campaign pages, on "true" — it is sent "true", stored "enabled").
     expect(data.user.company.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
@@ -595,7 +602,7 @@ describe('companies (hooks/useCompanies, components/CompaniesManager, pages/Sett
     });
     const updated = ok(res, 'update');
     expect(updated).toMatchObject({ id: createdId, name: 'Mercado Central Ltda', recurrence: 'MENSAL' });
-    expect(updated.dueDate.slice(0, 10)).toBe('2031-01-15');
+    expect(updated.dueDate).toBe('2031-01-15');
     expect(updated.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
       key: 'campaignsEnabled',
       value: 'enabled',
@@ -796,6 +803,7 @@ describe('invoices and the checkout (pages/Financeiro, components/CheckoutPage)'
     const heard = await payments.waitFor((e: any) => e.action === 'CONCLUIDA', 'the payment event', LIVE_MS);
     // CheckoutPage: "licença renovada até {dateToClient(data.company.dueDate)}"; useAuth merges data.company.
     expect(heard).toMatchObject({ action: 'CONCLUIDA', company: { id: companyId, dueDate: expect.any(String) } });
+    expect(heard.company.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Date(heard.company.dueDate).getTime()).toBeGreaterThan(new Date(adminUser.company.dueDate).getTime());
   });
 });

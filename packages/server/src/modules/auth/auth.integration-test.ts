@@ -78,11 +78,13 @@ describe('login', () => {
   it('refuses a company whose due date has passed, but not a super user', async () => {
     const tenant = await signupTenant(t);
     const superApi = t.api.as(await t.superToken());
-    const past = new Date(Date.now() - 86_400_000).toISOString();
-    expect((await superApi.put(`/api/companies/${tenant.companyId}`, { dueDate: past })).status).toBe(200);
+    expect((await superApi.put(`/api/companies/${tenant.companyId}`, { dueDate: '2020-01-31' })).status).toBe(200);
     const res = await t.api.post('/api/auth/login', { email: tenant.admin.email, password: tenant.admin.password });
     expect(res.status).toBe(402);
     expect(res.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    // The due date is a calendar day, in the body as it is and in the message as Brazilians write it.
+    expect(res.body.dueDate).toBe('2020-01-31');
+    expect(res.body.message).toBe('Sua assinatura expirou em 31/01/2020. Entre em contato com o suporte.');
     // The token issued before expiry no longer works on tenant endpoints either.
     expect((await tenant.admin.api.get('/api/settings')).status).toBe(402);
   });

@@ -439,11 +439,11 @@ describe('POST /api/messages/send (authentication and access)', () => {
     const c = await createTenant(t, { planId });
     const conn = await createConnection(c);
     const superApi = t.api.as(await t.superToken());
-    expect((await superApi.put(`/api/companies/${c.companyId}`, { dueDate: '2020-01-31T12:00:00.000Z' })).status).toBe(
-      200,
-    );
+    expect((await superApi.put(`/api/companies/${c.companyId}`, { dueDate: '2020-01-31' })).status).toBe(200);
     const number = newNumber();
-    expectError(await send(conn.token, { number, body: 'x' }), 402, 'ERR_SUBSCRIPTION_EXPIRED');
+    const refused = await send(conn.token, { number, body: 'x' });
+    expectError(refused, 402, 'ERR_SUBSCRIPTION_EXPIRED');
+    expect(refused.body.message).toContain('31/01/2020');
     expect(await contactsOf(c, number)).toEqual([]);
     expect((await superApi.put(`/api/companies/${c.companyId}`, { status: true, dueDate: '' })).status).toBe(200);
     expect((await send(conn.token, { number, body: 'x' })).status).toBe(200);

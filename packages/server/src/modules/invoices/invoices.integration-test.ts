@@ -27,13 +27,22 @@ const owner = () => t.running.deps.pools.owner;
 const q = async (text: string, params: unknown[] = []) => (await owner().query(text, params)).rows;
 const dayIn = (iso: Date | string, zone = 'America/Sao_Paulo') =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
+/** A calendar day `months` later, the last of the month when it has no such day (as PostgreSQL adds months). */
+function monthLater(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
 const invoicesOf = (companyId: number) =>
   q(
     'select id, status, due_date::text as due, value::float8 as value from invoices where company_id = $1 order by due_date',
     [companyId],
   );
+/** A company's due date: a calendar day (`YYYY-MM-DD`). */
 const dueDateOf = async (companyId: number) =>
-  ((await q('select due_date from companies where id = $1', [companyId]))[0]!.due_date as Date).toISOString();
+  (await q('select due_date::text as due from companies where id = $1', [companyId]))[0]!.due as string;
+/** The company's "today" moved by `days`, a calendar day in its zone (SQL, for the owner pool). */
+const dayFromToday = (days: number) => `((now() at time zone timezone)::date + ${days})`;
 const checkoutBody = (invoiceId: number, extra: Record<string, unknown> = {}) => ({
   invoiceId,
   firstName: 'Ana',
@@ -94,14 +103,14 @@ describe('issuing invoices', () => {
     const a = await signedUp();
     const far = await signedUp();
     // a's trial was paid: its due date is now 10 days ahead; far's is 40 days ahead.
-    await q(`update companies set due_date = now() + interval '10 days' where id = $1`, [a.companyId]);
-    await q(`update companies set due_date = now() + interval '40 days' where id = $1`, [far.companyId]);
+    await q(`update companies set due_date = ${dayFromToday(10)} where id = $1`, [a.companyId]);
+    await q(`update companies set due_date = ${dayFromToday(40)} where id = $1`, [far.companyId]);
     await issueDueInvoices(t.running.deps);
     await Promise.all([issueDueInvoices(t.running.deps), issueDueInvoices(t.running.deps)]);
     await issueDueInvoices(t.running.deps);
     const rows = await invoicesOf(a.companyId);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ status: 'open', due: dayIn(await dueDateOf(a.companyId)), value: PLAN_VALUE });
+    expect(rows[1]).toMatchObject({ status: 'open', due: await dueDateOf(a.companyId), value: PLAN_VALUE });
     expect(await invoicesOf(far.companyId)).toHaveLength(1);
     // The platform company (due 2099, super users) never bills itself.
     expect(await q(`select 1 from invoices i join users u on u.company_id = i.company_id where u.super`)).toEqual([]);
@@ -311,11 +320,6 @@ describe('the payment webhook', () => {
     socket.on(`company-${a.companyId}-payment`, (e) => heard.push(e));
     return { a, invoice: invoice!, payment: payment!, socket, heard, dueBefore: await dueDateOf(a.companyId) };
   }
-  const monthLater = (iso: string, months = 1) => {
-    const d = new Date(iso);
-    d.setUTCMonth(d.getUTCMonth() + months);
-    return d.toISOString();
-  };
 
   it('unsigned or forged deliveries are 401 and change nothing', async () => {
     const c = await charged();
@@ -347,7 +351,7 @@ describe('the payment webhook', () => {
     expect(await invoicesOf(c.a.companyId)).toMatchObject([{ status: 'paid' }]);
     // The trial's due date is ahead: the new one is a month after it.
     const due = await dueDateOf(c.a.companyId);
-    expect(due).toBe(monthLater(c.dueBefore));
+    expect(due).toBe(monthLater(c.dueBefore, 1));
     await eventually(() => c.heard.length === 1, 5000, 'the payment event');
     await new Promise((r) => setTimeout(r, 300));
     expect(c.heard).toHaveLength(1);
@@ -363,7 +367,7 @@ describe('the payment webhook', () => {
     const event = asaas.event(c.payment.id, 'PAYMENT_CONFIRMED');
     const answers = await Promise.all(Array.from({ length: 6 }, () => deliverAsaasEvent(t.url, event, WEBHOOK_TOKEN)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(await dueDateOf(c.a.companyId)).toBe(monthLater(c.dueBefore));
+    expect(await dueDateOf(c.a.companyId)).toBe(monthLater(c.dueBefore, 1));
     await eventually(() => c.heard.length === 1, 5000, 'the payment event');
     await new Promise((r) => setTimeout(r, 300));
     expect(c.heard).toHaveLength(1);
@@ -414,13 +418,12 @@ describe('an expired company', () => {
     const staff = await createStaff(t, a);
     const [invoice] = await invoicesOf(a.companyId);
     // The trial ended two days ago, unpaid.
-    await q(`update companies set due_date = now() - interval '2 days' where id = $1`, [a.companyId]);
+    await q(`update companies set due_date = ${dayFromToday(-2)} where id = $1`, [a.companyId]);
     await q(`update invoices set due_date = (now() - interval '2 days')::date where id = $1`, [invoice!.id]);
 
     const refused = await t.api.post('/api/auth/login', { email: a.admin.email, password: a.admin.password });
     expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED' });
-    expect(refused.body.dueDate).toBeTruthy();
+    expect(refused.body).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: await dueDateOf(a.companyId) });
     const billingToken = refused.body.billingToken as string;
     expect(billingToken).toBeTruthy();
     // A user (who may not pay) gets no billing token; a wrong password gets nothing at all.
@@ -454,18 +457,16 @@ describe('an expired company', () => {
     expect((await staff.api.get('/api/tickets')).status).toBe(402);
 
     // Asaas confirms the payment: the due date moves a month from today (the old one had passed).
-    const before = Date.now();
+    const today = dayIn(new Date());
     const delivered = await deliverAsaasEvent(t.url, asaas.event(payment!.id, 'PAYMENT_RECEIVED'), WEBHOOK_TOKEN);
     expect(delivered.status).toBe(200);
     expect((await billing.get(`/api/invoices/${invoice!.id}`)).body.status).toBe('paid');
-    const due = new Date(await dueDateOf(a.companyId)).getTime();
-    const expected = new Date(before);
-    expected.setUTCMonth(expected.getUTCMonth() + 1);
-    expect(Math.abs(due - expected.getTime())).toBeLessThan(60_000);
+    const due = await dueDateOf(a.companyId);
+    expect(due).toBe(monthLater(today, 1));
 
     const session = await login(t, a.admin.email, a.admin.password);
     expect(session.token).toBeTruthy();
-    expect(new Date(session.user.company.dueDate).getTime()).toBe(due);
+    expect(session.user.company.dueDate).toBe(due);
     expect((await t.api.as(session.token).get('/api/tickets')).status).toBe(200);
   });
 
