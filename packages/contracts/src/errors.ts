@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   ERR_REQUEST_TIMEOUT: 408,
   ERR_RATE_LIMITED: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
+  // GET /api/ready: the process should not get traffic (database down, migrations pending, shutting down).
+  ERR_NOT_READY: 503,
   // The connection is not up (not paired, down, held elsewhere): a state the caller can change.
   ERR_WAPP_NOT_INITIALIZED: 409,
   ERR_WAPP_CHECK_CONTACT: 502,

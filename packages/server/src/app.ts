@@ -21,6 +21,9 @@ import { AppError } from './platform/errors.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { registerWeb } from './platform/web.js';
 import { registerRequestLog } from './platform/request-log.js';
+import { registerRequestId, requestIdOf, withIdHeader } from './platform/request-id.js';
+import { registerOperations } from './platform/operations-routes.js';
+import type { Lifecycle } from './platform/readiness.js';
 import { apiRoutes } from './modules/routes.js';
 import { socketScope } from './modules/users/socket-scope.js';
 
@@ -31,6 +34,8 @@ export interface AppOptions {
   eventsFor: EventsFor;
   /** Directory of the built web app; omitted in API-only tests. */
   webDist?: string;
+  /** Whether the process takes new work (boot.ts turns it off when stopping: /api/ready says 503). */
+  lifecycle?: Lifecycle;
 }
 
 /** The WebSocket origin of PUBLIC_URL (`https:` → `wss:`), none when it is unset. */
@@ -41,16 +46,26 @@ const socketOrigin = (publicUrl: string | undefined): string[] => {
 };
 
 /** The whole HTTP + realtime app, used as is by main.ts and by the tests. */
-export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  deps,
+  hub,
+  eventsFor,
+  webDist,
+  lifecycle = { accepting: true },
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     // platform/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
-    frameworkErrors: answerRouterError,
+    frameworkErrors: withIdHeader(answerRouterError),
     clientErrorHandler: answerClientError,
+    // request-id.ts checks the caller's x-request-id (Fastify would take any value of the header).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestId(app);
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +101,7 @@ export async function buildApp({ deps, hub, eventsFor, webDist }: AppOptions): P
   registerGuard(app, deps);
   recordRoutes(app);
   registerOutboundSaveCheck(app, deps.config.OUTBOUND_ALLOWED_HOSTS);
+  await registerOperations(app, deps, lifecycle);
   await app.register(apiRoutes(deps, eventsFor), { prefix: '/api' });
 
   const io = hub.attach(app.server, async (token) => {

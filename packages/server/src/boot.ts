@@ -31,6 +31,13 @@ import type { EventsFor } from './channels/channel.js';
 import { channelEventsFor } from './inbox/channel-events.js';
 import { registerQueueHolder } from './modules/tickets/queue-holder.js';
 import { enterQueueHolder } from './automation/holder-entry.js';
+import type { Lifecycle } from './platform/readiness.js';
+import { watchForScrape } from './platform/metrics-scrape.js';
+
+/** How long a stop waits for the requests and the sends in flight before it goes on regardless. */
+const DRAIN_TIMEOUT_MS = 10_000;
+const bounded = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work, new Promise((r) => setTimeout(r, ms).unref())]);
 
 export interface Running {
   app: FastifyInstance;
@@ -38,6 +45,8 @@ export interface Running {
   /** The door into the pipeline every provider reports through (tests replacing the registry reuse it). */
   eventsFor: EventsFor;
   url: string;
+  /** `accepting` turns false when the stop begins (/api/ready answers 503). */
+  lifecycle: Lifecycle;
   stop(): Promise<void>;
 }
 
@@ -51,12 +60,8 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     // Every job of the product, from the domains that own them.
-    const jobs = await startJobs(
-      pools.owner,
-      [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs],
-      () => deps,
-      log,
-    );
+    const jobHandlers = [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs];
+    const jobs = await startJobs(pools.owner, jobHandlers, () => deps, log);
     const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.
     const deps: Deps = {
@@ -77,9 +82,16 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     // A transferred ticket waiting in its queue enters the queue's holder (automation: domains do not import it).
     registerQueueHolder((d, tx, ticketId) => enterQueueHolder(d, tx, ticketId, { way: 'moved' }));
     await seedPlatform(deps);
-    const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist });
+    const lifecycle: Lifecycle = { accepting: true };
+    const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist, lifecycle });
     await app.listen({ port: config.PORT, host: config.HOST });
     await deps.sessions.start();
+    const unwatch = watchForScrape({
+      owner: pools.owner,
+      queues: jobHandlers.map((h) => h.spec.name),
+      sockets: () => hub.io?.of('/').sockets.size ?? 0,
+      sessions: () => deps.sessions.heldCount(),
+    });
     // After the sessions: the first pass sends what fell due while no process ran.
     const sweeps = startSweeps(
       [
@@ -101,11 +113,20 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       deps,
       eventsFor,
       url: `http://${config.HOST}:${port}`,
+      lifecycle,
+      /**
+       * /api/ready says 503 at once (and, for SHUTDOWN_DELAY_MS, the process still serves while a
+       * proxy notices); then no new work: the listener closes while the requests in flight finish,
+       * and the sessions finish their sends in flight, stop and give their leases up at once, so
+       * another process takes them now rather than when the leases expire. Each bounded.
+       */
       stop: () =>
         (stopping ??= (async () => {
+          lifecycle.accepting = false;
+          if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
           await sweeps.stop();
-          await deps.sessions.stop();
-          await app.close();
+          await Promise.all([deps.sessions.stop(), bounded(app.close(), DRAIN_TIMEOUT_MS)]);
+          unwatch();
           await jobs.stop();
           // A pool can wait forever on a client someone never released (the Socket.IO
           // adapter's listener when stopped right after start): bounded, then move on.

@@ -86,6 +86,16 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Prometheus may read GET /metrics with `Authorization: Bearer <this>`; unset, there is no /metrics. */
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 16,
+    'METRICS_TOKEN must have 16+ characters',
+  ),
+  /**
+   * On SIGTERM, /api/ready answers 503 for this long while the process still serves, so a proxy
+   * polling it stops sending before the listener closes (set it to the proxy's check interval).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -20,7 +20,8 @@ async function main() {
   log.info({ url: running.url }, 'Balcão is listening');
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Beyond the stop's own bounds (boot.ts): the delay, 10 s of draining, the jobs, the pools.
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + 25_000);
     force.unref();
     running.stop().then(
       () => process.exit(0),

@@ -18,6 +18,8 @@ export type { PhoneBookContact } from '../platform/sessions.js';
 export interface ConnectionRef {
   id: number;
   companyId: number;
+  /** `whatsapps.provider`, when the caller knows it (the metrics count by it). */
+  provider?: string;
 }
 
 export interface InboundMedia {

@@ -12,6 +12,7 @@ import {
   type QueuedRow,
   type SendResult,
 } from './outbox-rows.js';
+import { messagesSent, providerLabel } from '../platform/metrics.js';
 
 const RETRY_MS = 3_000;
 /** Queued messages read at once, oldest first. */
@@ -42,6 +43,8 @@ const ONE_AT_A_TIME: SendPolicy = { concurrency: 1, paced: false, inDoubtWaits: 
  */
 export interface DrainKicks {
   more?: () => void;
+  /** The process is stopping: start no more sends; those in flight finish and are recorded. */
+  stop?: () => void;
 }
 
 /** One ticket's queued messages in memory, sent strictly one after another. */
@@ -76,6 +79,8 @@ export async function drainOutbox(
   channel: Channel,
   pacer?: Pacer,
   kicks?: DrainKicks,
+  /** The connection's provider, for the metrics. */
+  provider?: string,
 ): Promise<{ sent: number; retryInMs?: number }> {
   const start = await readDrainStart(deps, whatsappId, companyId, CHUNK);
   // A delete that must wait (session down) does not hold the sends back: they find out for themselves.
@@ -85,13 +90,16 @@ export async function drainOutbox(
   if (pace) pace.setRate(start.pace);
   // After deletes went out, the first chunk is read again (a message may have been deleted meanwhile).
   const first = start.deletesWaiting ? undefined : start.rows;
-  const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace, first);
-  if (kicks) kicks.more = () => drain.more();
+  const drain = new Drain(deps, whatsappId, companyId, channel, policy, pace, first, providerLabel(provider));
+  if (kicks) {
+    kicks.more = () => drain.more();
+    kicks.stop = () => drain.halt();
+  }
   let outcome;
   try {
     outcome = await drain.run();
   } finally {
-    if (kicks) kicks.more = undefined;
+    if (kicks) kicks.more = kicks.stop = undefined;
   }
   let retryInMs = outcome.retryInMs;
   if (outcome.deletes) {
@@ -135,6 +143,7 @@ class Drain {
     private readonly pacer: Pacer | undefined,
     /** The first chunk, read with the drain's start. */
     private firstChunk: QueuedRow[] | undefined,
+    provider: string,
   ) {
     this.marker = new Batch((ids) => markStarted(deps, whatsappId, companyId, ids), {
       delayMs: MARK_EVERY_MS,
@@ -143,6 +152,7 @@ class Drain {
     this.recorder = new Batch(
       async (results) => {
         const rows = await recordResults(deps, companyId, results);
+        countResults(provider, results);
         if (rows.some((r) => r.deleteRequestedAt)) this.deletes = true;
         return results.map(() => undefined);
       },
@@ -180,6 +190,12 @@ class Drain {
         ? Math.max(10, Math.min(IN_DOUBT_POLL_MS, this.retryAt - Date.now()))
         : undefined;
     return { sent: this.sent, retryInMs, deletes: this.deletes };
+  }
+
+  /** See `DrainKicks.stop`: the drain ends as a send to retry does (the rest stays queued). */
+  halt(): void {
+    this.stop = true;
+    this.wakeUp();
   }
 
   /** See `DrainKicks`. Once the loop has ended, the caller's next drain reads them. */
@@ -333,4 +349,19 @@ class Drain {
         : undefined,
     };
   }
+}
+
+/** The sends' results as the metrics count them: once per recorded batch, not per message. */
+function countResults(provider: string, results: readonly SendResult[]): void {
+  let sent = 0;
+  let refused = 0;
+  let retry = 0;
+  for (const r of results) {
+    if ('externalId' in r) sent++;
+    else if ('error' in r) refused++;
+    else retry++;
+  }
+  if (sent) messagesSent.inc({ provider, result: 'sent' }, sent);
+  if (refused) messagesSent.inc({ provider, result: 'refused' }, refused);
+  if (retry) messagesSent.inc({ provider, result: 'retry' }, retry);
 }

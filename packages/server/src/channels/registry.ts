@@ -9,6 +9,7 @@ import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sess
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import { drainOutbox, type DrainKicks } from './outbox.js';
 import { Pacer } from './outbox-pacer.js';
+import { sessionsLost } from '../platform/metrics.js';
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
@@ -20,11 +21,16 @@ const READ_CHANNEL = 'balcao_read';
  */
 const READ_MAX_IDS = 50;
 const READ_MAX_BYTES = 4000;
+/** When the process stops, how long the sends in flight have to finish before the sessions stop anyway. */
+const STOP_DRAIN_MS = 10_000;
 
 interface Live {
   channel: Channel;
   companyId: number;
+  provider: string;
   draining: boolean;
+  /** The drain under way, settled when it ends (a stop waits for its sends in flight). */
+  drained?: Promise<void>;
   drainAgain: boolean;
   /** The running drain's ear (outbox.ts `DrainKicks`). */
   kicks: DrainKicks;
@@ -235,6 +241,7 @@ export class SessionRegistry implements Sessions {
       // Each step acts on the channel seen now only: one started since is not theirs to stop.
       for (const [id, seen] of [...this.live]) {
         if (!held.has(id)) {
+          sessionsLost.inc();
           await this.serial(id, async () => {
             if (this.live.get(id) === seen) await this.stopLocal(id);
           });
@@ -278,6 +285,7 @@ export class SessionRegistry implements Sessions {
     this.live.set(whatsappId, {
       channel,
       companyId: conn.companyId,
+      provider: conn.provider,
       draining: false,
       drainAgain: false,
       kicks: {},
@@ -318,7 +326,15 @@ export class SessionRegistry implements Sessions {
     }
     live.draining = true;
     live.drainAgain = false;
-    void drainOutbox(this.deps, whatsappId, live.companyId, live.channel, live.pacer, live.kicks)
+    live.drained = drainOutbox(
+      this.deps,
+      whatsappId,
+      live.companyId,
+      live.channel,
+      live.pacer,
+      live.kicks,
+      live.provider,
+    )
       .then((result) => {
         if (result.retryInMs !== undefined) {
           clearTimeout(live.retryTimer);
@@ -332,15 +348,29 @@ export class SessionRegistry implements Sessions {
       });
   }
 
+  heldCount(): number {
+    return this.live.size;
+  }
+
+  /**
+   * The sends in flight finish (no new one starts; bounded by STOP_DRAIN_MS), the sessions stop,
+   * and their leases are given up at once; the other processes are asked to take those sessions
+   * now rather than at their next pass.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
+    for (const live of this.live.values()) live.kicks.stop?.();
+    const drains = [...this.live.values()].map((l) => l.drained);
+    await Promise.race([Promise.all(drains), new Promise((r) => setTimeout(r, STOP_DRAIN_MS).unref())]);
     await this.ticking;
     // Through each connection's queue: a start under way finishes first, then is stopped.
     const ids = new Set([...this.live.keys(), ...this.steps.keys()]);
+    const held = [...this.live.keys()];
     await Promise.all([...ids].map((id) => this.serial(id, () => this.stopLocal(id))));
     await release(this.deps.pools.platformDb, this.holder).catch(() => {});
+    await Promise.all(held.map((id) => this.request(id, 'start').catch(() => {})));
     this.listener?.release();
     this.listener = undefined;
   }

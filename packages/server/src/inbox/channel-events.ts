@@ -56,7 +56,7 @@ export function channelEventsFor(deps: Deps): EventsFor {
   };
 
   return (conn: ConnectionRef): ChannelEvents => {
-    const ref = { id: conn.id, companyId: conn.companyId };
+    const ref = { id: conn.id, companyId: conn.companyId, provider: conn.provider };
     const door: ChannelEvents = {
       status: (update) => recordStatus(deps, ref, update),
       deliver: (batch) => deliver(deps, ref, batch, store),

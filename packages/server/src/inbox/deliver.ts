@@ -8,6 +8,7 @@ import { withMedia } from './inbound-media.js';
 import { reactToBatch } from './after-receive.js';
 import { applyUpdate } from './apply-update.js';
 import type { AckResult } from './apply-acks.js';
+import { messagesReceived, providerLabel } from '../platform/metrics.js';
 
 /** How a batch's messages reach the database: `receiveBatch`, through the group commit (channel-events.ts). */
 export type StoreBatch = (companyId: number, items: BatchItem[]) => Promise<BatchReceived[]>;
@@ -50,7 +51,16 @@ export async function deliver(
   for (const update of batch.updates ?? []) if (await applyUpdate(deps, conn, update)) summary.updates++;
   if (batch.acks?.length) summary.acks += await applyStatuses(store.acks, conn, batch.acks, STATUS_RETRY_MS);
   await reacted;
+  count(conn, summary);
   return summary;
+}
+
+/** The batch's messages as the metrics count them, once per batch. */
+function count(conn: ConnectionRef, summary: DeliverySummary): void {
+  const provider = providerLabel(conn.provider);
+  if (summary.stored) messagesReceived.inc({ provider, result: 'stored' }, summary.stored);
+  if (summary.duplicates) messagesReceived.inc({ provider, result: 'duplicate' }, summary.duplicates);
+  if (summary.skipped) messagesReceived.inc({ provider, result: 'skipped' }, summary.skipped);
 }
 
 /**

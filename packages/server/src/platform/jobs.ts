@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
+import { currentRequestId, withRequestId } from './request-id.js';
 
 /**
  * Typed jobs on pg-boss. A job spec names the queue, carries a version, and validates its
@@ -40,9 +41,20 @@ export interface JobHandler<D = unknown, S extends z.ZodType = z.ZodType> {
 export const defineJob = <S extends z.ZodType>(spec: JobSpec<S>) => spec;
 export const handleJob = <D, S extends z.ZodType>(h: JobHandler<D, S>) => h as unknown as JobHandler<D>;
 
-/** The data stored for a payload: the payload checked, with its spec's version. */
-const stored = (spec: JobSpec, payload: unknown) => ({ ...(spec.schema.parse(payload) as object), v: spec.version });
+/**
+ * The data stored for a payload: the payload checked, with its spec's version and, when a request
+ * queued it, that request's id (`rid`, request-id.ts): the job's log lines carry it, and so do the
+ * jobs it queues in turn. Outside the payload's schema, so no spec declares it.
+ */
+const stored = (spec: JobSpec, payload: unknown) => {
+  const rid = currentRequestId();
+  return { ...(spec.schema.parse(payload) as object), v: spec.version, ...(rid ? { rid } : {}) };
+};
 const versionOf = (data: unknown) => Number((data as { v?: unknown } | null)?.v ?? 1);
+const requestIdIn = (data: unknown) => {
+  const rid = (data as { rid?: unknown } | null)?.rid;
+  return typeof rid === 'string' ? rid : undefined;
+};
 
 /** A job queued inside a tenant transaction (`Jobs.insertWithin`). */
 export interface TxJob<P> {
@@ -172,11 +184,14 @@ export async function startJobs<D>(
                 `${h.spec.name}: job of version ${versionOf(job.data)}, this process runs ${h.spec.version}`,
               );
             }
-            await h.handle(h.spec.schema.parse(job.data), {
-              id: job.id,
-              log: log.child({ job: h.spec.name, jobId: job.id }),
-              deps: deps(),
-            });
+            const rid = requestIdIn(job.data);
+            await withRequestId(rid, () =>
+              h.handle(h.spec.schema.parse(job.data), {
+                id: job.id,
+                log: log.child({ job: h.spec.name, jobId: job.id, ...(rid ? { reqId: rid } : {}) }),
+                deps: deps(),
+              }),
+            );
           }),
         );
       },

@@ -2,6 +2,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { isColorSupported, prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.js';
 import { errWithoutValues } from './database-refusals.js';
+import { currentRequestId } from './request-id.js';
 
 /**
  * Paths whose segments are secrets (emails, reset codes, passwords) are logged by pattern only.
@@ -22,6 +23,18 @@ export function redactUrl(url: string): string {
   for (const [pattern, replacement] of SECRET_PATHS) if (pattern.test(path)) return replacement;
   // Socket handshake tokens, and the verify token of Meta's webhook verification.
   return url.replace(/([?&](?:token|hub\.verify_token)=)[^&]*/g, '$1[redacted]');
+}
+
+/**
+ * Lines written during a request's work (or a job it queued) through any logger carry its id as
+ * `reqId`, as Fastify's request logger does: one id follows the work through the process. Skipped
+ * when the logger already binds it (the request's own logger, a job's).
+ */
+function requestIdMixin(_obj: object, _level: number, logger: Logger): object {
+  const reqId = currentRequestId();
+  if (!reqId) return {};
+  const bound = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym];
+  return bound?.includes('"reqId":') ? {} : { reqId };
 }
 
 /** The fields of the one line written per request (platform/request-log.ts). */
@@ -63,6 +76,7 @@ export function createLogger(
 ): Logger {
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
+    mixin: requestIdMixin,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
     serializers: {
       // A failed query's parameters are whatever it wrote (tokens, keys, a contact's email).

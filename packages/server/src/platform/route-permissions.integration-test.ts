@@ -147,6 +147,8 @@ const EXPECTED_ACCESS = {
   'GET /api/plans/:id': 'signed-in',
   'GET /api/plans/all': 'signed-in',
   'GET /api/plans/list': 'public',
+  'GET /api/health': 'public', // the process answers (operations-routes.ts)
+  'GET /api/ready': 'public', // database, migrations, not shutting down; 503 naming the failed check
   'GET /api/sandbox/:whatsappId': 'connections-page:editOrDeleteConnection',
   'GET /api/sandbox/:whatsappId/conversations/:number': 'connections-page:editOrDeleteConnection',
   'GET /api/sandbox/:whatsappId/customers': 'connections-page:editOrDeleteConnection',

@@ -14,7 +14,10 @@ export interface PhoneBookContact {
 
 export interface Sessions {
   start(): Promise<void>;
+  /** Sends in flight finish (bounded), sessions stop, and their leases are given up at once. */
   stop(): Promise<void>;
+  /** How many sessions this process holds (the metrics). */
+  heldCount(): number;
   /** Asks the cluster to act on a connection's session (any process may call this). */
   request(whatsappId: number, action: SessionAction): Promise<void>;
   /** Tells the holder that a connection's outbox has messages to send. */

@@ -36,9 +36,19 @@ export async function registerWeb(app: FastifyInstance, dist: string) {
   return (method: string, url: string) => (isClientRoute(method, url) ? page() : null);
 }
 
-/** A GET for a page of the web app (not the API, not a file): answered with index.html. */
+/**
+ * A GET for a page of the web app (not the API, not a file): answered with index.html. Never
+ * `/metrics`, the operator's address (operations-routes.ts): without METRICS_TOKEN a scraper gets
+ * a JSON 404, not a page that reads as success.
+ */
 export function isClientRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0]!;
-  return !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(pathname);
+  return (
+    !pathname.startsWith('/api/') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/socket.io') &&
+    !/^\/metrics\/?$/.test(pathname) &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
 }

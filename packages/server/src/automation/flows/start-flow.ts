@@ -9,6 +9,7 @@ import { FlowGraph, type SavedGraph } from './flow-graph.js';
 import { walkFlow, type FlowTrigger, type RunPlace } from './run-node.js';
 import { applyOutcome } from './apply-outcome.js';
 import { readTicketTexts, type FlowTicket } from './flow-turn-read.js';
+import { flowSteps } from '../../platform/metrics.js';
 
 export interface StartFlowInput {
   flowId: number;
@@ -79,4 +80,5 @@ export async function walkAndApply(
   };
   const outcome = walkFlow(new FlowGraph(graph ?? { nodes: [], connections: [] }), at, trigger, env);
   await applyOutcome(deps, tx, events, kicks, texts.ticket, runId, outcome, messageId);
+  flowSteps.inc({ trigger: trigger.kind });
 }

@@ -74,7 +74,7 @@ export async function handleDelivery(
 
   // Connections side by side (a change routed to a sibling is rare); the answer waits for all.
   const outcomes = await Promise.allSettled(
-    [...batches.values()].map(({ conn, batch }) => eventsFor(conn).deliver(batch)),
+    [...batches.values()].map(({ conn, batch }) => eventsFor({ ...conn, provider: 'cloud' }).deliver(batch)),
   );
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') throw outcome.reason;

@@ -9,6 +9,7 @@ import { campaignEvents } from './campaign-events.js';
 import { startDueCampaigns } from './start-due-campaigns.js';
 import { settleCampaigns } from './settle-campaigns.js';
 import { stepCampaign } from './step-campaign.js';
+import { campaignSends } from '../../platform/metrics.js';
 
 /** How long one campaign may keep a pass dispatching before the others (and the next pass) get theirs. */
 const STEP_BUDGET_MS = 1_000;
@@ -73,6 +74,7 @@ export async function sweepCampaigns(
         const step = await runTenant(deps, companyId, (tx, events) => stepCampaign(tx, events, id, kicks));
         await kickOutboxes(deps, kicks);
         did.dispatched += step.dispatched;
+        if (step.dispatched > 0) campaignSends.inc(step.dispatched);
         if (step.finished) {
           did.finished++;
           progressSentAt.delete(id);
