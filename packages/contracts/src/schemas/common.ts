@@ -117,7 +117,7 @@ export const yearInRange = (year: number) => year >= MIN_YEAR && year <= MAX_YEA
 export const YEAR_OUT_OF_RANGE = 'yearOutOfRange';
 
 /** Whether `value` is a time as `requestTime` reads it, naming a real day and time. */
-function isTimeValue(value: string): boolean {
+export function isTimeValue(value: string): boolean {
   const m = TIME_VALUE.exec(value);
   if (!m) return false;
   const n = (i: number) => Number(m[i] ?? 0);
