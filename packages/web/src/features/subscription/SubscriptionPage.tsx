@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { access } from '../../app/routing/access';
-import { daysUntil, formatDate } from '../../lib/dates';
+import { daysUntil, formatDate, toIsoDate } from '../../lib/dates';
 import { formatBRL } from '../../lib/money';
 import { toastError, toastInfo } from '../../lib/toast';
 import { PageContainer } from '../../lib/ui/PageContainer';
@@ -29,7 +29,9 @@ export default function SubscriptionPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const company = user.company;
-  const trialDays = daysUntil(company.trialExpiration);
+  // The trial ends at an instant (its day is the browser's); the due date is a calendar day.
+  const trialEnd = company.trialExpiration ? new Date(company.trialExpiration) : null;
+  const trialDays = daysUntil(trialEnd);
   const [busy, setBusy] = useState(false);
   const [paying, setPaying] = useState<Invoice | null>(null);
 
@@ -47,7 +49,7 @@ export default function SubscriptionPage() {
   };
 
   // Paid beyond the trial: the licence runs on the due date, the trial's days say nothing more.
-  const subscribed = Boolean(company.dueDate && company.trialExpiration) && company.dueDate! > company.trialExpiration!;
+  const subscribed = Boolean(company.dueDate && trialEnd) && company.dueDate! > toIsoDate(trialEnd!);
   const trialText = subscribed
     ? t('subscription.active')
     : trialDays === null
@@ -56,7 +58,7 @@ export default function SubscriptionPage() {
         ? t('subscription.trialLeft', { count: trialDays })
         : trialDays === 0
           ? t('subscription.trialToday')
-          : t('subscription.trialOver', { date: formatDate(company.trialExpiration) });
+          : t('subscription.trialOver', { date: formatDate(trialEnd) });
 
   return (
     <PageContainer title={t('subscription.title')}>
