@@ -32,7 +32,7 @@ let product: Product;
 let superToken: string;
 const companyIds: Record<string, number> = {};
 
-/** `dd/MM/yyyy` of an ISO instant's date, as the app shows a due date. */
+/** `dd/MM/yyyy` of a due date (a calendar day, `YYYY-MM-DD`), as the app shows it. */
 const shown = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 const companyDue = async (id: number) =>
   (await callApi<{ dueDate: string }>(product.url, 'GET', `/companies/${id}`, undefined, superToken)).dueDate;
@@ -204,8 +204,9 @@ describe('paying an invoice', () => {
 
   it('an expired company pays from the login page on a 390 px phone, then is signed in', async () => {
     const id = companyIds[B.email]!;
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await callApi(product.url, 'PUT', `/companies/${id}`, { dueDate: yesterday }, superToken);
+    // Two UTC days back: a company works through its due day in its own zone (São Paulo, behind UTC).
+    const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await callApi(product.url, 'PUT', `/companies/${id}`, { dueDate: past }, superToken);
 
     const page = await product.newPage({ width: 390, height: 844 });
     await signIn(page, B.email, B.password);
