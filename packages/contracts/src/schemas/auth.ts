@@ -50,6 +50,7 @@ export interface LoginAnswer {
  * date (other routes say it in the message only).
  */
 export interface SubscriptionExpiredError extends ErrorBody {
+  /** A calendar day (`YYYY-MM-DD`), as the company's `dueDate`. */
   dueDate?: string | null;
   /**
    * A refused login of a user who may pay (`invoices:manage`, the company not switched off): a
