@@ -29,6 +29,7 @@ import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channel-providers.js';
 import type { EventsFor } from './channels/channel.js';
 import { channelEventsFor } from './inbox/channel-events.js';
+import { drainOutbox } from './modules/messages/outbox.js';
 import { registerQueueHolder } from './modules/tickets/queue-holder.js';
 import { enterQueueHolder } from './automation/holder-entry.js';
 import type { Lifecycle } from './platform/readiness.js';
@@ -76,7 +77,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       sessions: null!,
     };
     const eventsFor = channelEventsFor(deps);
-    deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES, eventsFor);
+    deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES, eventsFor, drainOutbox);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
     // A transferred ticket waiting in its queue enters the queue's holder (automation: domains do not import it).

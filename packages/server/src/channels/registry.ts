@@ -7,7 +7,7 @@ import type { Channel, ChannelEvents, ChannelFactory, EventsFor } from './channe
 export type { ChannelFactory, Whatsapp } from './channel.js';
 import type { PhoneBookContact, SessionAction, Sessions } from '../platform/sessions.js';
 import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
-import { drainOutbox, type DrainKicks } from './outbox.js';
+import type { DrainKicks, DrainOutbox } from './outbox-port.js';
 import { Pacer } from './outbox-pacer.js';
 import { sessionsLost } from '../platform/metrics.js';
 
@@ -32,7 +32,7 @@ interface Live {
   /** The drain under way, settled when it ends (a stop waits for its sends in flight). */
   drained?: Promise<void>;
   drainAgain: boolean;
-  /** The running drain's ear (outbox.ts `DrainKicks`). */
+  /** The running drain's ear (outbox-port.ts `DrainKicks`). */
   kicks: DrainKicks;
   retryTimer?: NodeJS.Timeout;
   /** The connection's send pace, kept across drains (a throttled connection stays slowed). */
@@ -61,11 +61,16 @@ export class SessionRegistry implements Sessions {
   private ticking?: Promise<void>;
   private stopped = false;
 
-  /** `eventsFor`: the door into the pipeline (inbox/channel-events.ts) each channel reports through. */
+  /**
+   * `eventsFor`: the door into the pipeline (inbox/channel-events.ts) each channel reports through;
+   * `drainOutbox`: what sends a connection's queued messages (modules/messages/outbox.ts). Both sit
+   * above channels/: boot.ts hands them in.
+   */
   constructor(
     private readonly deps: Deps,
     private readonly factories: Partial<Record<string, ChannelFactory>>,
     private readonly eventsFor: EventsFor,
+    private readonly drainOutbox: DrainOutbox,
   ) {}
 
   async start(): Promise<void> {
@@ -315,7 +320,7 @@ export class SessionRegistry implements Sessions {
     await live.channel.stop().catch((err: unknown) => this.deps.log.warn({ err, whatsappId }, 'channel stop failed'));
   }
 
-  /** Sends the connection's queued messages (outbox.ts); one drain at a time per connection. */
+  /** Sends the connection's queued messages (`drainOutbox`); one drain at a time per connection. */
   private drain(whatsappId: number): void {
     const live = this.live.get(whatsappId);
     if (!live || this.stopped) return;
@@ -326,7 +331,7 @@ export class SessionRegistry implements Sessions {
     }
     live.draining = true;
     live.drainAgain = false;
-    live.drained = drainOutbox(
+    live.drained = this.drainOutbox(
       this.deps,
       whatsappId,
       live.companyId,

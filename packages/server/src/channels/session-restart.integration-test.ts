@@ -6,6 +6,7 @@ import { eventually } from '../../test/support/eventually.js';
 import { inbound, phone, updateTicketRow } from '../../test/support/inbox.js';
 import type { Channel } from './channel.js';
 import { SessionRegistry, type ChannelFactory } from './registry.js';
+import { drainOutbox } from '../modules/messages/outbox.js';
 import { sessionsOf } from '../../test/support/app.js';
 
 /**
@@ -72,6 +73,7 @@ beforeAll(async () => {
     deps,
     Object.fromEntries(PROVIDERS.map((p) => [p, slowStart])),
     t.running.eventsFor,
+    drainOutbox,
   );
   await deps.sessions.start();
   tenant = await createTenant(t, { planId: (await createPlan(t, { connections: ROUNDS + 2 })).id });

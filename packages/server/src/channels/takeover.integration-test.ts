@@ -6,6 +6,7 @@ import { startSecondProcess } from '../../test/support/second-process.js';
 import { inTenant } from '../db/client.js';
 import { channelLeases, messages } from '../db/schema/index.js';
 import { SessionRegistry } from './registry.js';
+import { drainOutbox } from '../modules/messages/outbox.js';
 import { CHANNEL_FACTORIES } from '../channel-providers.js';
 import { sessionsOf } from '../../test/support/app.js';
 
@@ -80,7 +81,7 @@ describe('session takeover', () => {
     expect((await outbound(ticketId)).filter((m) => m.ack === 0).map((m) => m.body)).toEqual(['Segunda', 'Terceira']);
 
     // A competes again: within the lease's lifetime it takes the session over and sends them.
-    a.running.deps.sessions = new SessionRegistry(a.running.deps, CHANNEL_FACTORIES, a.running.eventsFor);
+    a.running.deps.sessions = new SessionRegistry(a.running.deps, CHANNEL_FACTORIES, a.running.eventsFor, drainOutbox);
     await a.running.deps.sessions.start();
     const started = Date.now();
     const all = await until(async () => {

@@ -5,7 +5,7 @@ import { messages } from '../db/schema/index.js';
 import type { AckUpdate, ConnectionRef } from '../channels/channel.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import { messagesUpdated } from '../modules/messages/message-events.js';
-import { refMessageId } from '../channels/outbox-rows.js';
+import { refMessageId } from '../modules/messages/outbox-rows.js';
 import { arrayParam, byShape } from '../db/prepared.js';
 
 type Message = typeof messages.$inferSelect;

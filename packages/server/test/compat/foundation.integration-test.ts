@@ -8,6 +8,7 @@ import { insertQueue, listen } from '../support/inbox.js';
 import { mailText } from '../support/smtp.js';
 import { eventually } from '../support/eventually.js';
 import { SessionRegistry, type ChannelFactory } from '../../src/channels/registry.js';
+import { drainOutbox } from '../../src/modules/messages/outbox.js';
 import type { ChannelEvents } from '../../src/channels/channel.js';
 import { AtendechatClient, expectEveryCallReplayed, ok } from './atendechat-client.js';
 import type { SpecCall } from './spec-calls.js';
@@ -90,6 +91,7 @@ beforeAll(async () => {
     deps,
     Object.fromEntries(PROVIDERS.map((p) => [p, qrPhone])),
     t.running.eventsFor,
+    drainOutbox,
   );
   await deps.sessions.start();
   anonymous = new AtendechatClient(t.url, undefined, replayed);

@@ -1,6 +1,7 @@
 import { PROVIDERS } from '@balcao/contracts';
 import type { TestApp } from './app.js';
 import { SessionRegistry, type ChannelFactory } from '../../src/channels/registry.js';
+import { drainOutbox } from '../../src/modules/messages/outbox.js';
 import type { Channel, OutboundMessage } from '../../src/channels/channel.js';
 
 /** What the fake channels were asked to do, per connection id. */
@@ -60,6 +61,7 @@ export async function useFakeChannels(t: TestApp): Promise<FakeChannels> {
     deps,
     Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
     t.running.eventsFor,
+    drainOutbox,
   );
   await deps.sessions.start();
   return log;

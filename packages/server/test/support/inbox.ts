@@ -15,6 +15,7 @@ import { inTenant, type Tx } from '../../src/db/client.js';
 import { contacts, messages, queues, tickets, userQueues, whatsapps } from '../../src/db/schema/index.js';
 import type { Channel, InboundMessage, OutboundMessage } from '../../src/channels/channel.js';
 import { SessionRegistry, type ChannelFactory } from '../../src/channels/registry.js';
+import { drainOutbox } from '../../src/modules/messages/outbox.js';
 import { rawEvent } from './raw-event.js';
 
 const uid = () => randomBytes(4).toString('hex');
@@ -164,6 +165,7 @@ export async function useRecordingChannels(t: TestApp): Promise<RecordingChannel
     deps,
     Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
     t.running.eventsFor,
+    drainOutbox,
   );
   await deps.sessions.start();
   return log;

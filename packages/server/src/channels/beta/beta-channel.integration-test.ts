@@ -19,7 +19,7 @@ import { FakeSocket } from './fake-socket.js';
 import { CALL_REFUSED_TEXT } from '../../automation/refused-call.js';
 import { runTenant } from '../../platform/context.js';
 import { queueOutbound } from '../../modules/messages/queue-outbound.js';
-import { drainOutbox } from '../outbox.js';
+import { drainOutbox } from '../../modules/messages/outbox.js';
 
 /**
  * The beta channel against the real pipeline: the factory is called the way the registry calls

@@ -19,7 +19,7 @@ import {
 } from '../../../test/support/cloud-webhook.js';
 import { inTenant } from '../../db/client.js';
 import { signBody } from './signature.js';
-import { outboundRef } from '../outbox-rows.js';
+import { outboundRef } from '../../modules/messages/outbox-rows.js';
 import { messages } from '../../db/schema/index.js';
 import { sessionsOf } from '../../../test/support/app.js';
 

@@ -16,6 +16,7 @@ import { inbound, insertConnection, phone, scoped } from '../../../test/support/
 import { outboxDrained, pairedSandbox, sandboxCustomer } from '../../../test/support/sandbox-phone.js';
 import { messages } from '../../db/schema/index.js';
 import { SessionRegistry, type ChannelFactory } from '../../channels/registry.js';
+import { drainOutbox } from './outbox.js';
 import { CHANNEL_FACTORIES } from '../../channel-providers.js';
 import type { Channel, SentMessageRef } from '../../channels/channel.js';
 import { sessionsOf } from '../../../test/support/app.js';
@@ -129,7 +130,7 @@ describe('while the session is down', () => {
     expect(await phoneShows(customer.number)).toMatchObject([{ id: sent.id, isDeleted: false }]);
 
     // A process takes the session again (a restart, another process after the lease expired).
-    t.running.deps.sessions = new SessionRegistry(t.running.deps, CHANNEL_FACTORIES, t.running.eventsFor);
+    t.running.deps.sessions = new SessionRegistry(t.running.deps, CHANNEL_FACTORIES, t.running.eventsFor, drainOutbox);
     await t.running.deps.sessions.start();
     await eventually(
       async () => (await phoneShows(customer.number)).some((m) => m.body === 'esta sim'),
@@ -174,6 +175,7 @@ describe('deleted while its send is under way', () => {
       t.running.deps,
       Object.fromEntries(PROVIDERS.map((p) => [p, factory])),
       t.running.eventsFor,
+      drainOutbox,
     );
     await t.running.deps.sessions.start();
     const conn = await insertConnection(t, a.companyId, { sessionWanted: true });

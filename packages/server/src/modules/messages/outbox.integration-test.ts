@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, sessionsOf, type TestApp } from '../../test/support/app.js';
-import { createTenant, insertCloudConnection, type Tenant } from '../../test/support/factories.js';
-import { startFakeGraph, type FakeGraph, type GraphRequest } from '../../test/support/fake-graph.js';
-import { eventually } from '../../test/support/eventually.js';
-import { waiters } from '../../test/support/waiters.js';
-import { change, delivery, entry, postDelivery, profile, text } from '../../test/support/cloud-webhook.js';
+import { startTestApp, sessionsOf, type TestApp } from '../../../test/support/app.js';
+import { createTenant, insertCloudConnection, type Tenant } from '../../../test/support/factories.js';
+import { startFakeGraph, type FakeGraph, type GraphRequest } from '../../../test/support/fake-graph.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { waiters } from '../../../test/support/waiters.js';
+import { change, delivery, entry, postDelivery, profile, text } from '../../../test/support/cloud-webhook.js';
 import { sql } from 'drizzle-orm';
-import { inTenant } from '../db/client.js';
-import { messages } from '../db/schema/index.js';
+import { inTenant } from '../../db/client.js';
+import { messages } from '../../db/schema/index.js';
 import { outboundRef } from './outbox-rows.js';
-import { drainOutbox, type DrainKicks } from './outbox.js';
-import type { Channel, OutboundMessage } from './channel.js';
+import { drainOutbox } from './outbox.js';
+import type { DrainKicks } from '../../channels/outbox-port.js';
+import type { Channel, OutboundMessage } from '../../channels/channel.js';
 
 // The outbox of a Cloud API connection against the fake Graph API over HTTP: sends across tickets
 // in flight at once at the connection's pace, each ticket's in order, throttling slowing the

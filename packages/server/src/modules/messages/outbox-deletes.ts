@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Deps } from '../platform/context.js';
-import { runTenant } from '../platform/context.js';
-import { contacts, messages, tickets } from '../db/schema/index.js';
-import { messageUpdated } from '../modules/messages/message-events.js';
-import { SendError, type Channel } from './channel.js';
+import type { Deps } from '../../platform/context.js';
+import { runTenant } from '../../platform/context.js';
+import { contacts, messages, tickets } from '../../db/schema/index.js';
+import { messageUpdated } from './message-events.js';
+import { SendError, type Channel } from '../../channels/channel.js';
 
 /**
  * Deletes on WhatsApp, for everyone, the connection's sent messages that were deleted in Balcão

@@ -1,8 +1,15 @@
-import type { Deps } from '../platform/context.js';
-import { SendError, type Channel, type MediaType, type OutboundMessage, type SendPolicy } from './channel.js';
+import type { Deps } from '../../platform/context.js';
+import {
+  SendError,
+  type Channel,
+  type MediaType,
+  type OutboundMessage,
+  type SendPolicy,
+} from '../../channels/channel.js';
 import { drainDeletes } from './outbox-deletes.js';
 import { Batch } from './outbox-batch.js';
-import { Pacer } from './outbox-pacer.js';
+import { Pacer } from '../../channels/outbox-pacer.js';
+import type { DrainKicks } from '../../channels/outbox-port.js';
 import {
   loadQueued,
   markStarted,
@@ -12,7 +19,7 @@ import {
   type QueuedRow,
   type SendResult,
 } from './outbox-rows.js';
-import { messagesSent, providerLabel } from '../platform/metrics.js';
+import { messagesSent, providerLabel } from '../../platform/metrics.js';
 
 const RETRY_MS = 3_000;
 /** Queued messages read at once, oldest first. */
@@ -34,18 +41,6 @@ const THROTTLE_BACKOFF_MS = 250;
 const IN_DOUBT_POLL_MS = 1_000;
 
 const ONE_AT_A_TIME: SendPolicy = { concurrency: 1, paced: false, inDoubtWaits: false };
-
-/**
- * The running drain's ear: `more()` says messages were queued meanwhile. The drain reads past the
- * last one it loaded before it ends, rather than the newcomer waiting for this drain to finish and
- * the next to start (an answer while other tickets' answers are being sent). The caller still
- * drains again afterwards: a message committed after a later one was read sorts before it.
- */
-export interface DrainKicks {
-  more?: () => void;
-  /** The process is stopping: start no more sends; those in flight finish and are recorded. */
-  stop?: () => void;
-}
 
 /** One ticket's queued messages in memory, sent strictly one after another. */
 interface Line {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../platform/context.js';
-import { runTenant } from '../platform/context.js';
-import { runStatement, statement } from '../db/prepared.js';
-import { messages } from '../db/schema/index.js';
-import { tableRows } from '../db/table-rows.js';
-import { messagesUpdated } from '../modules/messages/message-events.js';
+import type { Deps } from '../../platform/context.js';
+import { runTenant } from '../../platform/context.js';
+import { runStatement, statement } from '../../db/prepared.js';
+import { messages } from '../../db/schema/index.js';
+import { tableRows } from '../../db/table-rows.js';
+import { messagesUpdated } from './message-events.js';
 
 // The outbox's statements: a chunk of queued messages, the mark before their sends, the results.
 // Each is rendered once (db/prepared.ts `statement`): they run for every message sent.
