@@ -1,8 +1,33 @@
 /**
- * The layout's rules (ARCHITECTURE.md, "Rules that check themselves"), checked in `npm test` by
- * packages/server/test/layout-rules.test.ts. A new folder follows them by where it is put.
- * `npx depcruise packages --config .dependency-cruiser.cjs` prints the violations.
+ * The layout's rules (ARCHITECTURE.md, "Layering" and "Rules that check themselves"), checked in
+ * `npm test` by packages/server/test/layout-rules.test.ts. A new file follows them by where it is
+ * put. `npx depcruise packages --config .dependency-cruiser.cjs` prints the violations.
  */
+
+const SRC = '^packages/server/src/';
+/** Tests may import across layers (they assemble the app, plant data, fake providers). */
+const TEST = '[.](integration-)?test[.]ts$';
+/**
+ * The server's layers, lowest first: each imports only its own and those before it. What is
+ * left at src/'s root (main.ts, boot.ts, app.ts, channel-providers.ts) composes them all and is
+ * imported by none. config.ts sits with platform/ (which reads it), paths.ts with db/.
+ */
+const LAYERS = [
+  ['db', '(db/|paths[.]ts$)'],
+  ['platform', '(platform/|config[.]ts$)'],
+  ['channels', 'channels/'],
+  ['modules', 'modules/'],
+  ['automation', 'automation/'],
+  ['inbox', 'inbox/'],
+];
+const layerRules = LAYERS.map(([name, path], i) => ({
+  name: `${name}-imports-only-lower-layers`,
+  comment: `Layers: ${LAYERS.map(([n]) => n).join(' → ')}, then the composition at src/'s root.`,
+  severity: 'error',
+  from: { path: SRC + path, pathNot: TEST },
+  to: { path: SRC, pathNot: `${SRC}(${LAYERS.slice(0, i + 1).map(([, p]) => p).join('|')})` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -31,19 +56,20 @@ module.exports = {
       from: { path: '^packages/server/' },
       to: { path: '^packages/web/' },
     },
+    ...layerRules,
     {
-      name: 'providers-know-no-tickets',
-      comment: 'A WhatsApp provider verifies, fetches and maps; the pipeline (inbox/) and the domains (modules/) are not its business.',
+      name: 'channels-know-no-provider',
+      comment: 'The Channel interface, the registry and the leases serve every provider: which ones exist is composition (channel-providers.ts).',
       severity: 'error',
-      from: { path: '^packages/server/src/channels/(beta|cloud|sandbox)/', pathNot: '[.](integration-)?test[.]ts$' },
-      to: { path: '^packages/server/src/(inbox|modules|automation)/' },
+      from: { path: `${SRC}channels/[^/]+$`, pathNot: TEST },
+      to: { path: `${SRC}channels/[^/]+/` },
     },
     {
-      name: 'machinery-knows-no-domain',
-      comment: 'platform/ and db/ serve every domain and know none of them.',
+      name: 'providers-stand-alone',
+      comment: 'A provider (channels/beta|cloud|sandbox/) imports no other provider.',
       severity: 'error',
-      from: { path: '^packages/server/src/(platform|db)/', pathNot: '[.](integration-)?test[.]ts$' },
-      to: { path: '^packages/server/src/(modules|inbox|automation|channels)/' },
+      from: { path: `${SRC}channels/([^/]+)/`, pathNot: TEST },
+      to: { path: `${SRC}channels/[^/]+/`, pathNot: `${SRC}channels/$1/` },
     },
   ],
   options: {
