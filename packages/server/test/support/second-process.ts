@@ -7,8 +7,11 @@ import { SUPER_EMAIL, SUPER_PASSWORD, TEST_OUTBOUND_ALLOWED_HOSTS } from './app.
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A second, separate server process on the same database. */
-export async function startSecondProcess(dbUrl: string): Promise<{ url: string; child: ChildProcess }> {
+/** A second, separate server process on the same database (`env`: more of its environment). */
+export async function startSecondProcess(
+  dbUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;
@@ -28,12 +31,13 @@ export async function startSecondProcess(dbUrl: string): Promise<{ url: string; 
       JWT_REFRESH_SECRET: 'test-refresh-secret-that-is-long-enough-0',
       LOG_LEVEL: 'info',
       OUTBOUND_ALLOWED_HOSTS: TEST_OUTBOUND_ALLOWED_HOSTS,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
+  let out = '';
   await new Promise<void>((resolve, reject) => {
-    let out = '';
     // tsx compiles the server as it starts: on a loaded machine that took over 30 s.
     const timer = setTimeout(() => reject(new Error(`second process did not start:\n${out}`)), 90_000);
     child.stdout!.on('data', (d: Buffer) => {
@@ -46,6 +50,5 @@ export async function startSecondProcess(dbUrl: string): Promise<{ url: string; 
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => reject(new Error(`second process exited ${code}:\n${out}`)));
   });
-  return { url, child };
+  return { url, child, output: () => out };
 }
-
