@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.js';
+import { pgClientOf, transactionOn } from './drizzle-internals.js';
 
 export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
@@ -60,12 +61,11 @@ export function createPools(url: string, opts: { max?: number } = {}): DbPools {
  */
 export async function inTenant<T>(db: Database, companyId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid company id ${companyId}`);
-  const { client: pool, dialect, schema, options } = (db as unknown as { session: DrizzleSession }).session;
-  const client = await pool.connect();
+  const client = await (pgClientOf(db) as pg.Pool).connect();
   // A connection whose rollback failed is not handed back to the pool as if it were clean.
   let broken: Error | undefined;
   try {
-    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema) as Tx;
+    const tx = transactionOn(db, client);
     await client.query(`begin; select set_config('app.company_id', '${companyId}', true)`);
     try {
       const result = await fn(tx);
@@ -78,14 +78,6 @@ export async function inTenant<T>(db: Database, companyId: number, fn: (tx: Tx) 
   } finally {
     client.release(broken);
   }
-}
-
-/** What a drizzle database built over a pool keeps in its session. */
-interface DrizzleSession {
-  client: pg.Pool;
-  dialect: ConstructorParameters<typeof NodePgSession>[1];
-  schema: ConstructorParameters<typeof NodePgSession>[2];
-  options: ConstructorParameters<typeof NodePgSession>[3];
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResult } from 'pg';
 import type { Database, Tx } from './client.js';
+import { executeNamed, namePrepared, pgClientOf, preparedText, render } from './drizzle-internals.js';
 
 /**
  * Hot statements built once and run as named prepared statements.
@@ -18,7 +19,7 @@ import type { Database, Tx } from './client.js';
  * PostgreSQL refuses a cached plan whose result type changed. Migrations run at boot.)
  */
 export function prepared<Q>(db: Tx | Database, name: string, build: (name: string) => Q): Q {
-  const client = clientOf(db);
+  const client = pgClientOf(db);
   let statements = byClient.get(client);
   if (!statements) byClient.set(client, (statements = new Map()));
   let query = statements.get(name) as Q | undefined;
@@ -38,10 +39,8 @@ const byClient = new WeakMap<object, Map<string, unknown>>();
 export function byShape<R>(db: Tx | Database, query: ShapedQuery<R>): Promise<R> {
   // Built once (its text is 0.5 ms of CPU for the list), unnamed until the text gives the name.
   const statement = query.prepare('');
-  const configs = statement as unknown as DrizzlePgStatement;
-  const name = shapeName(db, configs.rawQueryConfig.text);
-  if (name === undefined) return statement.execute();
-  configs.rawQueryConfig.name = configs.queryConfig.name = name;
+  const name = shapeName(db, preparedText(statement));
+  if (name !== undefined) namePrepared(statement, name);
   return statement.execute();
 }
 
@@ -54,10 +53,8 @@ export function executeByShape<R extends Record<string, unknown>>(
   db: Tx | Database,
   query: SQL,
 ): Promise<QueryResult<R>> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  const name = shapeName(db, built.sql);
-  return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<R>>;
+  const built = render(db, query);
+  return executeNamed<R>(db, built, shapeName(db, built.sql));
 }
 
 /** A hot statement's text, rendered once; its values are `sql.placeholder`s filled at each run. */
@@ -89,9 +86,8 @@ export function runStatement<R extends Record<string, unknown>>(
   values: Record<string, unknown> = {},
   opts: { planEachRun?: boolean } = {},
 ): Promise<QueryResult<R>> {
-  const { session } = db as unknown as DrizzleInternals;
   const name = opts.planEachRun ? undefined : shapeName(db, st.sql);
-  return session.prepareQuery(st, undefined, name, false).execute(values) as Promise<QueryResult<R>>;
+  return executeNamed<R>(db, st, name, values);
 }
 
 /**
@@ -107,7 +103,7 @@ export const arrayPlaceholder = (name: string): SQL => sql`(select ${sql.placeho
 
 /** The name of `text` on `db`'s connection (undefined past MAX_SHAPES: run unnamed). */
 function shapeName(db: Tx | Database, text: string): string | undefined {
-  const client = clientOf(db);
+  const client = pgClientOf(db);
   let shapes = shapesByClient.get(client);
   if (!shapes) shapesByClient.set(client, (shapes = new Map()));
   let name = shapes.get(text);
@@ -118,34 +114,10 @@ function shapeName(db: Tx | Database, text: string): string | undefined {
   return name;
 }
 
-/** What `tx.execute` does, with a name (drizzle-orm/pg-core/session.js). */
-interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string | undefined,
-      isResponseInArrayMode: boolean,
-    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
-  };
-}
-
 interface ShapedQuery<R> {
   prepare(name: string): { execute(): Promise<R> };
-}
-
-/** Where drizzle's node-postgres statement keeps the query config it hands to pg. */
-interface DrizzlePgStatement {
-  rawQueryConfig: { name?: string; text: string };
-  queryConfig: { name?: string; text: string };
 }
 
 /** Named texts a connection holds at most: the ticket list's shapes and the hot statements. */
 export const MAX_SHAPES = 128;
 const shapesByClient = new WeakMap<object, Map<string, string>>();
-
-/** Drizzle keeps the pg client (PoolClient inside a transaction, else the Pool) in its session. */
-function clientOf(db: Tx | Database): object {
-  return (db as unknown as { session: { client: object } }).session.client;
-}
