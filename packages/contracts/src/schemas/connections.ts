@@ -70,6 +70,17 @@ export const connectionBody = z.object({
   accessToken: keptWhenShown(text().trim().min(10, 'tooShort').max(2000, 'tooLong')),
   appSecret: keptWhenShown(text().trim().min(8, 'tooShort').max(200, 'tooLong')),
   verifyToken: keptWhenShown(text().trim().min(8, 'tooShort').max(200, 'tooLong')),
+  /** The WhatsApp Business Account whose templates the number sends (digits; blank clears it). */
+  wabaId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .max(60)
+      .trim()
+      .regex(/^\d{5,30}$/, 'invalidWabaId')
+      .nullable()
+      .optional(),
+  ),
   /** Sends the outbox may start per second (Meta's pace for the number); 80 when never set. */
   messagesPerSecond: numeric(z.number().int().min(1).max(1000)).optional(),
 });
@@ -133,6 +144,7 @@ export interface Connection {
   accessToken: string | null;
   appSecret: string | null;
   verifyToken?: string | null;
+  wabaId: string | null;
   /** Cloud API: sends the outbox starts per second at most. */
   messagesPerSecond: number;
   createdAt: string;
@@ -156,4 +168,19 @@ export interface ConnectionSession {
 export interface ConnectionToken {
   id: number;
   token: string;
+}
+
+/** A Cloud API message template as `GET /whatsapp/{id}/templates` lists it (only APPROVED ones send). */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  /** Meta's components (HEADER, BODY, FOOTER, BUTTONS) as Meta describes them. */
+  components: Array<{ type: string; format?: string; text?: string; buttons?: Array<Record<string, unknown>> }>;
+  /** How many distinct `{{n}}` the BODY holds: the texts a send takes. */
+  variables: number;
+}
+export interface TemplateList {
+  templates: MessageTemplate[];
 }

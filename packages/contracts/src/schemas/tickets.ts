@@ -104,6 +104,11 @@ export interface TicketFields {
   integrationId: number | null;
   promptId: number | null;
   ratingPending: boolean;
+  /**
+   * Cloud API: until when free text may go (Meta's time of the customer's newest message + 24 h);
+   * null when the customer never wrote, and always on the other providers (no window).
+   */
+  windowExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -282,7 +282,8 @@ const insertStatement = statement(sql`
   ), per_ticket as (
     select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
       (array_agg(v.preview order by v.ord desc))[1] as preview,
-      (array_agg(v.created_at order by v.ord desc))[1] as at
+      (array_agg(v.created_at order by v.ord desc))[1] as at,
+      max(v.created_at) filter (where not i."fromMe") as wrote_at
     from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
     group by i."ticketId"
   ), updated as (
@@ -291,6 +292,8 @@ const insertStatement = statement(sql`
       last_message_at = p.at,
       unread_messages = t.unread_messages + p.unread,
       last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
+      -- The provider's own time of the customer's newest message (the Cloud API's 24-hour window).
+      customer_wrote_at = greatest(t.customer_wrote_at, p.wrote_at),
       updated_at = now()
     from per_ticket p
     where t.id = p.id and t.id = any(${arrayPlaceholder('ticketIds')}::int[])

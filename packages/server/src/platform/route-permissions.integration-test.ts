@@ -160,6 +160,7 @@ const EXPECTED_ACCESS = {
   'GET /api/webhooks/whatsapp/:connectionId': 'public', // Meta's verification: the connection's verify token
   'GET /api/whatsapp': 'signed-in',
   'GET /api/whatsapp/:id': 'signed-in',
+  'GET /api/whatsapp/:id/templates': 'signed-in',
   'POST /api/auth/login': 'public',
   'POST /api/auth/refresh_token': 'public',
   'POST /api/companies': 'companies:manage',
@@ -182,6 +183,7 @@ const EXPECTED_ACCESS = {
   'POST /api/webhooks/whatsapp/:connectionId': 'public', // Meta's deliveries: X-Hub-Signature-256 with the app secret
   'POST /api/whatsapp': 'connections-page:addConnection',
   'POST /api/whatsapp/:id/token': 'connections-page:editOrDeleteConnection',
+  'POST /api/whatsapp/:id/templates/sync': 'connections-page:editOrDeleteConnection',
   'POST /api/whatsappsession/:id': 'connections-page:actionButtons',
   'PUT /api/companies/:id': 'companies:manage',
   'PUT /api/companies/:id/schedules': 'signed-in', // (*) super, or settings:manage in the company itself

@@ -39,6 +39,15 @@ export interface FakeMedia {
   mimeType: string;
 }
 
+/** A message template as Meta lists it under a WABA. */
+export interface FakeTemplate {
+  name: string;
+  language: string;
+  status: string;
+  category?: string;
+  components: { type: string; format?: string; text?: string; buttons?: unknown[]; example?: unknown }[];
+}
+
 const graphError = (code: number, message: string, type = 'OAuthException') => ({
   error: {
     message,
@@ -69,6 +78,9 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
   const uploads = new Map<string, FakeMedia & { name: string }>();
   const refusedPhones = new Set<string>();
   const goneMedia = new Set<string>();
+  /** Templates per WABA id; listed `templatePageSize` a page, like Meta's cursor paging. */
+  const templates = new Map<string, FakeTemplate[]>();
+  let templatePageSize = 2;
   let throttleNext = 0;
   let failNext: { count: number; status: number; code: number; message: string } | undefined;
   const waiting = waiters('fake graph');
@@ -171,6 +183,27 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
       };
     }
 
+    if (req.method === 'GET' && edge === 'message_templates') {
+      const all = templates.get(id) ?? [];
+      const after = Number(record.query.get('after') ?? 0);
+      const size = Math.min(templatePageSize, Number(record.query.get('limit') ?? 25));
+      const data = all.slice(after, after + size).map((t) => ({ ...t, id: `${t.name}-${t.language}` }));
+      const more = after + size < all.length;
+      const next = new URL(`${fake.url}/v21.0/${id}/message_templates`);
+      for (const [k, v] of record.query) next.searchParams.set(k, v);
+      next.searchParams.set('after', String(after + size));
+      return {
+        status: 200,
+        json: {
+          data,
+          paging: {
+            cursors: { before: String(after), after: String(after + size) },
+            ...(more ? { next: next.href } : {}),
+          },
+        },
+      };
+    }
+
     if (req.method === 'POST' && edge === 'media') {
       const file = record.form?.file;
       if (!file || record.form?.fields.messaging_product !== 'whatsapp') {
@@ -195,6 +228,10 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
       if (body?.messaging_product !== 'whatsapp' || !body?.to || !body?.type) {
         return { status: 400, json: graphError(100, 'Invalid parameter') };
       }
+      if (body.type === 'template') {
+        const refusal = checkTemplate(body.template);
+        if (refusal) return { status: 400, json: refusal };
+      }
       const wamid = `wamid.${randomBytes(18).toString('base64url')}`;
       sent.push({ phoneNumberId: id, body, wamid });
       const hook = webhooks.get(id);
@@ -209,6 +246,23 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
       };
     }
     return { status: 404, json: graphError(100, `Unsupported ${req.method} ${path}`) };
+  }
+
+  /**
+   * A template send checked as Meta does: the name and language must exist (132001) and the body
+   * parameters must match the BODY's `{{n}}` (132000).
+   */
+  function checkTemplate(t: any) {
+    const known = [...templates.values()]
+      .flat()
+      .find((x) => x.name === t?.name && x.language === t?.language?.code && x.status === 'APPROVED');
+    if (!known) return graphError(132001, 'Template name does not exist in the translation', 'OAuthException');
+    const bodyText = known.components.find((c) => c.type === 'BODY')?.text ?? '';
+    const expected = new Set([...bodyText.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
+    const given = (t.components ?? []).find((c: any) => c.type === 'body')?.parameters?.length ?? 0;
+    if (given !== expected)
+      return graphError(132000, 'Number of parameters does not match the expected number of params');
+    return undefined;
   }
 
   /**
@@ -289,6 +343,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}) {
     /** `GET /{phoneNumberId}` answers 401 (a bad token) for this number. */
     refusePhone(phoneNumberId: string) {
       refusedPhones.add(phoneNumberId);
+    },
+    /** The templates of a WABA (`GET /{wabaId}/message_templates`), and how many a page lists. */
+    setTemplates(wabaId: string, list: FakeTemplate[], pageSize = 2) {
+      templates.set(wabaId, list);
+      templatePageSize = pageSize;
     },
     /** The next `count` sends answer Meta's throughput error 130429. */
     throttle(count: number) {

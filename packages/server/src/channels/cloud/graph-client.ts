@@ -64,6 +64,21 @@ export interface SendResult {
   messages: { id: string; message_status?: string }[];
 }
 
+/** One page of `GET /{wabaId}/message_templates` (Meta's fields; `paging.next` names the next page). */
+export interface TemplatePage {
+  data: {
+    name: string;
+    language: string;
+    status: string;
+    category?: string;
+    components?: unknown[];
+  }[];
+  paging?: { next?: string; cursors?: { after?: string } };
+}
+
+/** Templates asked per page (Meta's largest is far above; the pages stay small in memory). */
+const TEMPLATES_PER_PAGE = 100;
+
 type Body = { json: unknown } | { form: FormData } | undefined;
 
 export class GraphClient {
@@ -93,6 +108,22 @@ export class GraphClient {
    */
   sendMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<SendResult> {
     return this.call<SendResult>('POST', `/${seg(phoneNumberId)}/messages`, { json: body }, false, false);
+  }
+
+  /**
+   * Every message template of a WhatsApp Business Account, page after page: `paging.next` is
+   * followed to the last page (only on the Graph API's own host: the address comes from an answer).
+   */
+  async *messageTemplates(wabaId: string): AsyncGenerator<TemplatePage['data']> {
+    const query = `fields=name,language,status,category,components&limit=${TEMPLATES_PER_PAGE}`;
+    let next: string | undefined = `${this.base}/${seg(wabaId)}/message_templates?${query}`;
+    while (next) {
+      const page: TemplatePage = await this.call<TemplatePage>('GET', next);
+      yield Array.isArray(page.data) ? page.data : [];
+      next = page.paging?.next;
+      if (next && new URL(next).origin !== new URL(this.base).origin)
+        throw new GraphError('paging.next leaves the Graph API', 502, undefined, false);
+    }
   }
 
   /** Uploads a file to Meta's media store; answers the media id to send it by. */
@@ -135,7 +166,7 @@ export class GraphClient {
   }
 
   /**
-   * One Graph call. `retryNetwork`: whether a request that got no answer may be repeated (GETs and
+   * One Graph call (`path` under the base, or a whole address the API answered). `retryNetwork`: whether a request that got no answer may be repeated (GETs and
    * idempotent posts). A message send is not repeated then — Meta may have taken it; the outbox
    * decides. Throttled (unless `retryThrottled` is false) and 5xx answers are repeated.
    */
@@ -149,12 +180,13 @@ export class GraphClient {
     return this.attempts(
       async () => {
         const headers = this.auth();
+        const url = /^https?:\/\//.test(path) ? path : this.base + path;
         let res: JsonAnswer;
         if (body && 'form' in body) {
-          res = await this.fetch(this.base + path, { method, headers, body: body.form }, this.timeoutMs);
+          res = await this.fetch(url, { method, headers, body: body.form }, this.timeoutMs);
         } else {
           if (body) headers['content-type'] = 'application/json';
-          res = await this.request(method, this.base + path, headers, body && JSON.stringify(body.json));
+          res = await this.request(method, url, headers, body && JSON.stringify(body.json));
         }
         if (!res.ok) throw await errorOf(res);
         return (await res.json()) as T;

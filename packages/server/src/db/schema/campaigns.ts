@@ -37,6 +37,10 @@ export const campaigns = pgTable(
     fileListId: integer('file_list_id').references(() => fileLists.id, { onDelete: 'set null' }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /** Cloud API: sent as this message template (its variables filled per contact) instead of free text. */
+    templateName: text('template_name'),
+    templateLanguage: text('template_language'),
+    templateVariables: jsonb('template_variables').$type<string[]>(),
     /** When the next send may leave (the interval after the last one). */
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     sentCount: integer('sent_count').notNull().default(0),

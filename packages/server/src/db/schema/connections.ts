@@ -54,6 +54,8 @@ export const whatsapps = pgTable(
     accessToken: text('access_token'),
     appSecret: text('app_secret'),
     verifyToken: text('verify_token'),
+    /** Cloud API: the WhatsApp Business Account id (digits) whose message templates the number sends. */
+    wabaId: text('waba_id'),
     /** Cloud API: the most messages a second the outbox sends (Meta's default throughput is 80). */
     messagesPerSecond: integer('messages_per_second').notNull().default(80),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +85,40 @@ export const whatsappQueues = pgTable(
       .references(() => queues.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.whatsappId, t.queueId] })],
+);
+
+/** A template component as Meta describes it (`HEADER`, `BODY`, `FOOTER`, `BUTTONS`). */
+export interface TemplateComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: { type: string; text?: string; url?: string; phone_number?: string }[];
+  example?: unknown;
+}
+
+/**
+ * A Cloud API connection's message templates, as the last sync read them from Meta (one row per
+ * name and language). `variables`: the distinct `{{n}}` of the BODY, the parameters a send takes.
+ */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull().default(''),
+    components: jsonb('components').$type<TemplateComponent[]>().notNull().default([]),
+    variables: integer('variables').notNull().default(0),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('whatsapp_templates_key').on(t.whatsappId, t.name, t.language)],
 );
 
 /** Baileys auth state: one row per key (creds, pre-keys, sessions…), written on each change. */

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ScheduleStatus } from '@balcao/contracts';
 import { companies } from './companies.js';
@@ -33,6 +33,10 @@ export const schedules = pgTable(
     error: text('error'),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /** Cloud API: sent as this message template (its variables filled per contact) instead of free text. */
+    templateName: text('template_name'),
+    templateLanguage: text('template_language'),
+    templateVariables: jsonb('template_variables').$type<string[]>(),
     /** Set once, when its message was stored for sending: never dispatched again. */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),

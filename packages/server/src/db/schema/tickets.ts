@@ -55,6 +55,8 @@ export const tickets = pgTable(
     /** Time rules: silence after the agent's last message expires an open ticket. */
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
     lastAgentMessageAt: timestamp('last_agent_message_at', { withTimezone: true }),
+    /** Meta's (the provider's) time of the customer's newest message: the Cloud API's 24-hour window. */
+    customerWroteAt: timestamp('customer_wrote_at', { withTimezone: true }),
     /** The out-of-hours message went out at most once per ticket per closed period. */
     outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
     /** The newest inbound message the chatbot has answered: a retried job never answers twice. */

@@ -29,7 +29,14 @@ export async function lockCompany(tx: Tx) {
   return limit;
 }
 
-const CLOUD_FIELDS = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'messagesPerSecond'] as const;
+const CLOUD_FIELDS = [
+  'phoneNumberId',
+  'accessToken',
+  'appSecret',
+  'verifyToken',
+  'wabaId',
+  'messagesPerSecond',
+] as const;
 
 /** Cloud API fields mean nothing to the other providers: not stored for them. */
 export function withoutCloudFields<T extends Partial<Record<(typeof CLOUD_FIELDS)[number], unknown>>>(fields: T): T {

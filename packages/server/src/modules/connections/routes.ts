@@ -8,6 +8,8 @@ import { updateConnection } from './update-connection.js';
 import { deleteConnection } from './delete-connection.js';
 import { renewToken } from './renew-token.js';
 import { sessionAction } from './session-actions.js';
+import { listTemplates } from '../templates/list-templates.js';
+import { syncTemplates } from '../templates/sync-templates.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('whatsapps');
@@ -40,6 +42,12 @@ export const connectionRoutes =
     /** A new random API token for the connection (the old one stops working at once). */
     app.post('/:id/token', { schema: { params }, config: { ...EDIT, input: { none: true } } }, (req) =>
       renewToken(req.ctx, req.params.id),
+    );
+
+    /** Cloud API message templates: everyone reads them (the composer's picker); admins sync them from Meta. */
+    app.get('/:id/templates', { schema: { params } }, (req) => listTemplates(req.ctx, req.params.id));
+    app.post('/:id/templates/sync', { schema: { params }, config: { ...EDIT, input: { none: true } } }, (req) =>
+      syncTemplates(req.ctx, req.params.id),
     );
   };
 

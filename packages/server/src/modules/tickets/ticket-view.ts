@@ -30,6 +30,7 @@ export const ticketColumns = {
   integrationId: tickets.integrationId,
   promptId: tickets.promptId,
   ratingPending: tickets.ratingPending,
+  windowExpiresAt: windowExpiresAt(),
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
   contact: {
@@ -44,6 +45,15 @@ export const ticketColumns = {
   whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
   tags: ticketTagsColumn,
 };
+
+/**
+ * The Cloud API's 24-hour window: Meta's time of the customer's newest message + 24 h. Other
+ * providers have no window (null); so has a customer who never wrote.
+ */
+function windowExpiresAt() {
+  return sql<Date | null>`case when ${whatsapps.provider} = 'cloud'
+    then ${tickets.customerWroteAt} + interval '24 hours' end`.mapWith(tickets.customerWroteAt);
+}
 
 /** The select behind every ticket view: one row per ticket, its references joined. */
 export function selectTickets(tx: Tx, where: SQL | undefined) {

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, sessionsOf, type TestApp } from '../../../test/support/app.js';
+import { createStaff, createTenant, insertCloudConnection, type Tenant } from '../../../test/support/factories.js';
+import { startFakeGraph, type FakeGraph, type FakeTemplate } from '../../../test/support/fake-graph.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
+import { change, delivery, entry, postDelivery, profile, text } from '../../../test/support/cloud-webhook.js';
+
+let t: TestApp;
+let graph: FakeGraph;
+let tenant: Tenant;
+let other: Tenant;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  t = await startTestApp({ WHATSAPP_CLOUD_API_URL: `${graph.url}/v21.0` });
+  tenant = await createTenant(t);
+  other = await createTenant(t);
+});
+afterAll(async () => {
+  await t?.stop();
+  await graph?.close();
+});
+
+let seq = 0;
+const wabaId = () => String(900_000_000_000 + Date.now() * 10 + seq++);
+const customer = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const q = async (sql: string, params: unknown[]) => (await t.running.deps.pools.owner.query(sql, params)).rows;
+
+const template = (name: string, body: string, status = 'APPROVED', extra: FakeTemplate['components'] = []) => ({
+  name,
+  language: 'pt_BR',
+  status,
+  category: 'UTILITY',
+  components: [{ type: 'BODY', text: body }, ...extra],
+});
+
+/** A started Cloud API connection of the tenant with a WABA holding these templates, synced. */
+async function cloudWithTemplates(list: FakeTemplate[], companyId = tenant.companyId) {
+  const waba = wabaId();
+  graph.setTemplates(waba, list);
+  const conn = await insertCloudConnection(t, companyId, { wabaId: waba, sessionWanted: true });
+  await sessionsOf(t).tick();
+  await eventually(
+    async () => (await q('select status from whatsapps where id = $1', [conn.id]))[0].status === 'CONNECTED',
+  );
+  return { conn, waba };
+}
+
+/** A customer's message through the webhook, with Meta's timestamp (seconds); answers the ticket id. */
+async function customerWrites(
+  conn: { id: number; phoneNumberId: string | null; appSecret: string | null },
+  number: string,
+  at: Date,
+) {
+  const msg = { ...text(number, 'Oi'), timestamp: String(Math.floor(at.getTime() / 1000)) };
+  const res = await postDelivery(
+    t.url,
+    conn.id,
+    delivery(entry(change(conn.phoneNumberId!, { contacts: [profile(number, 'Cliente')], messages: [msg] }))),
+    conn.appSecret,
+  );
+  expect(res.status).toBe(200);
+  const [row] = await q('select ticket_id from messages where whatsapp_id = $1 and external_id = $2', [
+    conn.id,
+    msg.id,
+  ]);
+  return row.ticket_id as number;
+}
+
+describe('wabaId on a Cloud API connection', () => {
+  it('is taken on POST and PUT (digits only), cleared by blank, and ignored for other providers', async () => {
+    const api = tenant.admin.api;
+    const created = await api.post('/api/whatsapp', {
+      name: `Cloud ${wabaId()}`,
+      provider: 'cloud',
+      phoneNumberId: '5511400000',
+      accessToken: 'EAAG0123456789abcdef',
+      appSecret: 'secret-123456',
+      wabaId: '102290129340398',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.wabaId).toBe('102290129340398');
+    expectInvalid(await api.put(`/api/whatsapp/${created.body.id}`, { wabaId: '12ab' }), 'wabaId');
+    const edited = await api.put(`/api/whatsapp/${created.body.id}`, { wabaId: '4455667788' });
+    expect(edited.body.wabaId).toBe('4455667788');
+    expect((await api.put(`/api/whatsapp/${created.body.id}`, { wabaId: '' })).body.wabaId).toBeNull();
+    const beta = await api.post('/api/whatsapp', { name: `Beta ${wabaId()}`, wabaId: '4455667788' });
+    expect(beta.body.wabaId).toBeNull();
+  });
+});
+
+describe('templates sync and list', () => {
+  it("follows paging.next to the last page and lists each template with its BODY's variable count", async () => {
+    const list = [
+      template('boas_vindas', 'Olá {{1}}!'),
+      template('pedido', 'Olá {{1}}, seu pedido {{2}} saiu. Obrigado, {{1}}.'),
+      template('promo', 'Promoção', 'REJECTED'),
+      template('aviso', 'Aviso sem variáveis'),
+      template('lembrete', 'Lembrete {{1}}', 'PENDING'),
+    ];
+    const { conn, waba } = await cloudWithTemplates(list);
+    const res = await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Five templates, two a page: three pages read, each with the connection's token.
+    const pages = graph.to(`/${waba}/message_templates`, 'GET');
+    expect(pages).toHaveLength(3);
+    for (const p of pages) expect(p.headers.authorization).toBe(`Bearer ${conn.accessToken}`);
+    expect(res.body.templates.map((x: { name: string }) => x.name)).toEqual([
+      'aviso',
+      'boas_vindas',
+      'lembrete',
+      'pedido',
+      'promo',
+    ]);
+    const pedido = res.body.templates.find((x: { name: string }) => x.name === 'pedido');
+    expect(pedido).toEqual({
+      name: 'pedido',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} saiu. Obrigado, {{1}}.' }],
+      variables: 2,
+    });
+    // Everyone of the company reads the list (the composer's picker).
+    const staff = await createStaff(t, tenant);
+    const listed = await staff.api.get(`/api/whatsapp/${conn.id}/templates`);
+    expect(listed.body).toEqual(res.body);
+
+    // A template Meta no longer has goes at the next sync.
+    graph.setTemplates(waba, list.slice(0, 2));
+    const again = await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    expect(again.body.templates.map((x: { name: string }) => x.name)).toEqual(['boas_vindas', 'pedido']);
+  });
+
+  it('needs a Cloud API connection with a WABA id; admins only; another company 404', async () => {
+    const { conn } = await cloudWithTemplates([template('x', 'y')]);
+    const noWaba = await insertCloudConnection(t, tenant.companyId);
+    expectInvalid(await tenant.admin.api.post(`/api/whatsapp/${noWaba.id}/templates/sync`, {}), 'wabaId');
+    const staff = await createStaff(t, tenant);
+    expectNoPermission(await staff.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {}));
+    expectNotFound(await other.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {}));
+    expectNotFound(await other.admin.api.get(`/api/whatsapp/${conn.id}/templates`));
+  });
+});
+
+describe('the 24-hour window', () => {
+  it("the ticket view carries Meta's time of the customer's last message + 24 h", async () => {
+    const { conn } = await cloudWithTemplates([]);
+    const wrote = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600_000);
+    const ticketId = await customerWrites(conn, customer(), wrote);
+    const view = (await tenant.admin.api.get(`/api/tickets/${ticketId}`)).body;
+    expect(view.windowExpiresAt).toBe(new Date(wrote.getTime() + 24 * 3600_000).toISOString());
+    // An older message delivered late does not move it back.
+    const number = (
+      await q('select c.number from tickets t join contacts c on c.id = t.contact_id where t.id = $1', [ticketId])
+    )[0].number;
+    await customerWrites(conn, number, new Date(wrote.getTime() - 3600_000));
+    expect((await tenant.admin.api.get(`/api/tickets/${ticketId}`)).body.windowExpiresAt).toBe(view.windowExpiresAt);
+  });
+});
