@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { Deps } from '../platform/context.js';
 import type { JobSpec } from '../platform/jobs.js';
+import { claimWaitingJob } from '../platform/pg-boss-internals.js';
 
 /**
  * How a stored customer message reaches the chatbot (chatbot-jobs.ts) or a flow
@@ -26,18 +27,7 @@ export const messageJobSchema = z.object({
  * SQL: deletes the still-waiting job `jobId` of `spec` — the run that commits this consumes the
  * job. No row: a worker already took it (the safety net fired), and the run is that worker's.
  */
-export const claimMessageJob = (spec: JobSpec, jobId: string | Placeholder): SQL =>
-  sql`delete from pgboss.job where name = ${queueLiteral(spec.name)} and id = ${jobId} and state = 'created' returning id`;
-
-/**
- * A queue's name (a constant of the code) as a literal: pgboss.job is partitioned by name, and
- * with a parameter PostgreSQL planned the prepared claim anew on every run to prune the
- * partitions (1.5 ms); with the literal its generic plan touches the one partition.
- */
-function queueLiteral(name: string): SQL {
-  if (!/^[a-z0-9_-]+$/.test(name)) throw new Error(`unexpected job queue name ${name}`);
-  return sql.raw(`'${name}'`);
-}
+export const claimMessageJob = (spec: JobSpec, jobId: string | Placeholder): SQL => claimWaitingJob(spec.name, jobId);
 
 /** Queues the `spec` job of each message, in the storing transaction. Answers their ids by message. */
 export async function queueMessageJobs(

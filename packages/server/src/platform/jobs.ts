@@ -1,11 +1,10 @@
 import PgBoss from 'pg-boss';
-import { runStatement, statement, type Statement } from '../db/prepared.js';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import { currentRequestId, withRequestId } from './request-id.js';
+import { bossDbIn, grantTenantJobs, namedBossDb } from './pg-boss-internals.js';
 
 /**
  * Typed jobs on pg-boss. A job spec names the queue, carries a version, and validates its
@@ -78,75 +77,6 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/**
- * The tenant role may queue jobs and delete (claim) them by id, only its own company's (the
- * payload's companyId, under row-level security like every tenant table); it reads no payload.
- * pg-boss itself runs as the table's owner, which the policy does not bind.
- */
-const TENANT_JOB_GRANTS = `
-  grant usage on schema pgboss to balcao_app;
-  grant select on pgboss.queue to balcao_app;
-  grant insert, delete on pgboss.job to balcao_app;
-  grant select (id, name, state) on pgboss.job to balcao_app;
-  alter table pgboss.job enable row level security;
-  do $$ begin
-    create policy tenant_jobs on pgboss.job to balcao_app
-      using ((data->>'companyId')::int = app_company_id())
-      with check ((data->>'companyId')::int = app_company_id());
-  exception when duplicate_object then null;
-  end $$;`;
-
-/**
- * Processes starting together would grant at the same time, and PostgreSQL refuses concurrent
- * changes of one catalog row ("tuple concurrently updated"): one at a time, under a lock.
- */
-async function grantTenantJobs(owner: pg.Pool): Promise<void> {
-  const client = await owner.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select pg_advisory_xact_lock(hashtext('balcao:tenant-job-grants'))`);
-    await client.query(TENANT_JOB_GRANTS);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
-/**
- * pg-boss's own statement (`$1`…) as a `statement` to run in a drizzle transaction, rendered once
- * per text (its insert's text is the same for every message): `$n` is the placeholder `pn`.
- */
-function asStatement(text: string): Statement {
-  let st = bossTexts.get(text);
-  if (st) return st;
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.placeholder(`p${part}`)}`));
-  st = statement(sql.join(chunks));
-  if (bossTexts.size < 64) bossTexts.set(text, st);
-  return st;
-}
-
-const bossTexts = new Map<string, Statement>();
-
-/**
- * pg-boss's statements with parameters run as named statements, one name per text: its workers
- * poll every half second per queue, and parsing and planning its fetch cost PostgreSQL more than
- * running it (0.55 of 0.57 ms). Its texts are a few dozen; statements without parameters (its
- * schema's DDL, maintenance) run unnamed.
- */
-function namedStatement(text: string, values: unknown[] | undefined): pg.QueryConfig {
-  if (!values?.length) return { text, values };
-  let name = bossStatements.get(text);
-  if (name === undefined && bossStatements.size < 256)
-    bossStatements.set(text, (name = `boss_${bossStatements.size + 1}`));
-  return { text, values, name };
-}
-
-const bossStatements = new Map<string, string>();
-
 /** `deps` is read when a job runs: the jobs start before the rest of the deps exist. */
 export async function startJobs<D>(
   owner: pg.Pool,
@@ -156,7 +86,7 @@ export async function startJobs<D>(
 ): Promise<Jobs> {
   const specs = handlers.map((h) => h.spec);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => owner.query(namedStatement(text, values)) },
+    db: namedBossDb(owner),
     schema: 'pgboss',
   });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
@@ -219,11 +149,7 @@ export async function startJobs<D>(
         startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
         retryDelay: j.retryDelaySeconds,
       }));
-      const db = {
-        executeSql: async (text: string, values: unknown[]) =>
-          runStatement(tx, asStatement(text), Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v ?? null]))),
-      };
-      await boss.insert(rows, { db });
+      await boss.insert(rows, { db: bossDbIn(tx) });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };

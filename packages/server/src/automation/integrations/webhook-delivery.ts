@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { outboundClient } from '../../platform/outbound/client.js';
+import { claimWaitingJob } from '../../platform/pg-boss-internals.js';
 import type { OutboundAllowance } from '../../platform/outbound/policy.js';
 import { webhookDeliveryJobDef, type WebhookDeliveryJob } from './integration-jobs.js';
 import type { IntegrationRow, IntegrationTurn } from './integration-turn-read.js';
@@ -121,11 +122,7 @@ export async function firstAttempt(deps: Deps, d: QueuedDelivery): Promise<void>
       deps.log.info({ status, integrationId: d.integration.id, messageId: d.messageId }, 'webhook refused; retried');
     return;
   }
-  await runTenant(deps, d.companyId, (tx) =>
-    tx.execute(
-      sql`delete from pgboss.job where name = ${webhookDeliveryJobDef.name} and id = ${d.jobId} and state = 'created'`,
-    ),
-  );
+  await runTenant(deps, d.companyId, (tx) => tx.execute(claimWaitingJob(webhookDeliveryJobDef.name, d.jobId)));
 }
 
 /** The job's attempt: a 2xx ends it; anything else throws, and pg-boss tries again later. */
