@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_CONTACT: 409,
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
   ERR_OTHER_OPEN_TICKET: 409,
+  // Cloud API: free text to a customer who has not written in 24 hours (Meta accepts only a template).
+  ERR_WINDOW_CLOSED: 409,
   // A schedule already handed to WhatsApp (sent, or on its way) is no longer edited.
   ERR_SCHEDULE_SENT: 409,
   // A campaign past the point where its form may change (running, finished, or starting within the hour).

@@ -41,16 +41,26 @@ const body = text().max(MESSAGE_MAX_LENGTH, 'tooLong');
  * name (`*Name*:` and a line break). The spec's `read`, `fromMe` and `mediaUrl` are accepted and
  * ignored: the server decides them.
  */
+/** A Cloud API message template: its name, language and the BODY's `{{n}}` texts in order. */
+export const templateSend = z.object({
+  name: z.string().trim().min(1, 'required').max(512, 'tooLong'),
+  language: z.string().trim().min(2, 'required').max(15, 'tooLong'),
+  variables: z.array(text().trim().min(1, 'required').max(1024, 'tooLong')).max(100).default([]),
+});
+export type TemplateSend = z.infer<typeof templateSend>;
+
 export const messageBody = z
   .object({
-    body,
+    body: body.optional().default(''),
+    /** Cloud API: sends this approved template instead of `body` (the window may be closed). */
+    template: templateSend.optional(),
     quotedMsg: z.object({ id: messageId }).nullable().optional(),
     signOption: z.boolean().optional().default(false),
     read: ignored,
     fromMe: ignored,
     mediaUrl: notFetched(ignored, 'sent back as shown; ignored'),
   })
-  .refine((m) => m.body.trim() !== '', { path: ['body'], message: 'required' });
+  .refine((m) => m.template !== undefined || m.body.trim() !== '', { path: ['body'], message: 'required' });
 export type MessageBody = z.infer<typeof messageBody>;
 
 /** The text fields of the multipart form (`medias` are the files; `body` is the caption). */

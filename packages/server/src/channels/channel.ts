@@ -142,6 +142,8 @@ export interface OutboundMessage {
   body: string;
   media?: { data: Buffer; mimetype: string; fileName: string; type: MediaType };
   quoted?: { externalId: string; fromMe: boolean; participant?: string };
+  /** Cloud API: a message template (name, language, Meta's send components); `body` is its filled text. */
+  template?: { name: string; language: string; components: unknown[] };
   /**
    * Names the stored message (`outboundRef`), the same on every attempt: Cloud API sends it as
    * `biz_opaque_callback_data` (echoed in its statuses), beta and sandbox derive the message id

@@ -12,6 +12,10 @@ const RECHECK_MAX_MS = 5 * 60_000;
  * tens of milliseconds; the pace itself is the connection's messages per second.
  */
 const SENDS_IN_FLIGHT = 64;
+/** Meta's refusal of free text outside the customer's 24-hour window ("re-engagement message"). */
+const WINDOW_CLOSED = 131047;
+/** What the conversation and the campaign report show for it. */
+export const WINDOW_CLOSED_REASON = "The customer's 24-hour window is closed: send a template";
 
 /**
  * The official WhatsApp Business Cloud API. There is no socket to hold: "starting" checks the
@@ -100,6 +104,7 @@ export class CloudChannel implements Channel {
         await this.events.status({ status: 'DISCONNECTED' });
         throw new SendError(err.message, true);
       }
+      if (err.code === WINDOW_CLOSED) throw new SendError(WINDOW_CLOSED_REASON, false);
       throw new SendError(err.message, err.retryable, { throttled: err.throttled, unsure: err.unsure });
     }
   }

@@ -28,6 +28,12 @@ export function messageBody(msg: OutboundMessage, mediaId?: string): Record<stri
   };
   if (msg.quoted?.externalId) body.context = { message_id: msg.quoted.externalId };
   if (msg.ref) body.biz_opaque_callback_data = msg.ref;
+  if (msg.template) {
+    const { name, language, components } = msg.template;
+    body.type = 'template';
+    body.template = { name, language: { code: language }, ...(components.length ? { components } : {}) };
+    return body;
+  }
   if (msg.media && mediaId) {
     const type = cloudMediaType(msg.media.type, msg.media.mimetype);
     const object: Record<string, unknown> = { id: mediaId };

@@ -327,6 +327,7 @@ class Drain {
       isGroup: row.isGroup,
       body: message.body,
       ref: outboundRef(message),
+      template: (message.data as { template?: OutboundMessage['template'] } | null)?.template,
       media: message.mediaUrl
         ? {
             data: await this.deps.storage.get(message.mediaUrl),

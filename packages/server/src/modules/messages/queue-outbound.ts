@@ -5,6 +5,7 @@ import type { EventSink } from '../../platform/context.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import type { MediaType } from '@balcao/contracts';
 import { previewOf } from './preview.js';
+import type { QueuedTemplate } from '../templates/template-message.js';
 import { tableRows } from '../../db/table-rows.js';
 import { messageEvents } from './message-events.js';
 import { ticketEvents } from '../tickets/ticket-events.js';
@@ -24,6 +25,8 @@ export interface OutboundInput {
   bot?: boolean;
   media?: { key: string; name: string; mimetype: string; type: MediaType };
   quotedMsgId?: number | null;
+  /** Cloud API: sent as this template (`data.template`); `body` is its filled BODY. */
+  template?: QueuedTemplate;
   /** More for the ticket's update that records this message (one write instead of two). */
   ticketPatch?: PgUpdateSetSource<typeof tickets>;
 }
@@ -49,8 +52,12 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
       mediaUrl: input.media?.key ?? null,
       mediaName: input.media?.name ?? null,
       data:
-        input.media || input.bot
-          ? { ...(input.media ? { mimetype: input.media.mimetype } : {}), ...(input.bot ? { bot: true } : {}) }
+        input.media || input.bot || input.template
+          ? {
+              ...(input.media ? { mimetype: input.media.mimetype } : {}),
+              ...(input.bot ? { bot: true } : {}),
+              ...(input.template ? { template: input.template } : {}),
+            }
           : null,
       quotedMsgId: input.quotedMsgId ?? null,
       userId: input.userId,

@@ -5,6 +5,7 @@ import {
   MESSAGE_MAX_LENGTH,
   messageBody,
   messageFormFields,
+  type TemplateSend,
 } from '@balcao/contracts';
 import type { Storage } from '../../platform/storage.js';
 import { invalid } from '../../platform/errors.js';
@@ -12,6 +13,7 @@ import { discardMedia, readMultipartMedia, type StoredMedia } from '../../platfo
 
 export interface MessageForm {
   body: string;
+  template?: TemplateSend;
   signOption: boolean;
   quotedMsgId?: number;
   medias: StoredMedia[];
@@ -55,8 +57,8 @@ export async function readMessageForm(req: FastifyRequest, storage: Storage, com
 function readJson(raw: unknown): MessageForm {
   const parsed = messageBody.safeParse(raw ?? {});
   if (!parsed.success) throw invalid(fieldProblems(parsed.error.issues));
-  const { body, signOption, quotedMsg } = parsed.data;
-  return { body, signOption, quotedMsgId: quotedMsg?.id, medias: [] };
+  const { body, signOption, quotedMsg, template } = parsed.data;
+  return { body, signOption, quotedMsgId: quotedMsg?.id, medias: [], template };
 }
 
 /** The first problem of each field (a problem with no path is the body's). */

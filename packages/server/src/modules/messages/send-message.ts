@@ -7,7 +7,9 @@ import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { renderFor } from '../tickets/auto-messages.js';
 import { loadMessageViews } from './message-view.js';
 import { discardMedia, type StoredMedia } from '../../platform/uploads.js';
-import type { SentMessages } from '@balcao/contracts';
+import type { SentMessages, TemplateSend } from '@balcao/contracts';
+import { templateMessage } from '../templates/template-message.js';
+import { assertWindowOpen } from '../templates/window.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 
 export interface SendInput {
@@ -15,6 +17,8 @@ export interface SendInput {
   signOption: boolean;
   quotedMsgId?: number | null;
   medias: StoredMedia[];
+  /** Cloud API: an approved template instead of the text (it goes whatever the window). */
+  template?: TemplateSend;
 }
 
 /** The signature of signOption: the sender's name in bold, then the text on the next line. */
@@ -56,8 +60,11 @@ async function store(ctx: Ctx, ticketId: number, input: SendInput) {
       if (!quoted) throw invalid({ quotedMsg: 'notFound' }, 'The quoted message is not in this ticket');
       quotedMsgId = quoted.id;
     }
-    let text = input.body.trim() ? await renderFor(tx, ticket, input.body) : '';
-    if (text && input.signOption) {
+    // A template goes as it is (no signature: its text is Meta's); free text needs the window open.
+    const template = input.template && (await templateMessage(tx, ticket.whatsappId, input.template));
+    if (!template) await assertWindowOpen(tx, ticket);
+    let text = template ? template.body : input.body.trim() ? await renderFor(tx, ticket, input.body) : '';
+    if (text && input.signOption && !template) {
       const [me] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
       text = signed(me?.name ?? '', text);
     }
@@ -66,6 +73,7 @@ async function store(ctx: Ctx, ticketId: number, input: SendInput) {
       ticketId: ticket.id,
       whatsappId: ticket.whatsappId,
       userId: actor.userId,
+      ...(template ? { template: template.template } : {}),
     };
     const ids: number[] = [];
     const first = input.medias[0];

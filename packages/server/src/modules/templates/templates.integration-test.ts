@@ -3,7 +3,7 @@ import { startTestApp, sessionsOf, type TestApp } from '../../../test/support/ap
 import { createStaff, createTenant, insertCloudConnection, type Tenant } from '../../../test/support/factories.js';
 import { startFakeGraph, type FakeGraph, type FakeTemplate } from '../../../test/support/fake-graph.js';
 import { eventually } from '../../../test/support/eventually.js';
-import { expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
+import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
 import { change, delivery, entry, postDelivery, profile, text } from '../../../test/support/cloud-webhook.js';
 
 let t: TestApp;
@@ -157,5 +157,121 @@ describe('the 24-hour window', () => {
     )[0].number;
     await customerWrites(conn, number, new Date(wrote.getTime() - 3600_000));
     expect((await tenant.admin.api.get(`/api/tickets/${ticketId}`)).body.windowExpiresAt).toBe(view.windowExpiresAt);
+  });
+});
+
+/** A Cloud API ticket, open, whose customer last wrote `hoursAgo` hours ago (Meta's time). */
+async function openTicket(conn: Parameters<typeof customerWrites>[0], hoursAgo: number) {
+  const number = customer();
+  const ticketId = await customerWrites(conn, number, new Date(Date.now() - hoursAgo * 3600_000));
+  const accepted = await tenant.admin.api.put(`/api/tickets/${ticketId}`, { status: 'open' });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return { ticketId, number };
+}
+
+const rowsOf = (ticketId: number) =>
+  q('select * from messages where ticket_id = $1 and from_me order by id', [ticketId]);
+const sendsTo = (number: string) => graph.sent.filter((s) => s.body.to === number);
+
+describe('sending a template in a ticket', () => {
+  it('sends the template with its body parameters; stores the BODY filled; ack 1', async () => {
+    const { conn } = await cloudWithTemplates([template('pedido', 'Olá {{1}}, seu pedido {{2}} saiu.')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const { ticketId, number } = await openTicket(conn, 30);
+    const res = await tenant.admin.api.post(`/api/messages/${ticketId}`, {
+      template: { name: 'pedido', language: 'pt_BR', variables: ['Ana', '42'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.messages[0].body).toBe('Olá Ana, seu pedido 42 saiu.');
+    const sent = await graph.until(() => sendsTo(number)[0]);
+    expect(sent.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: number,
+      type: 'template',
+      template: {
+        name: 'pedido',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ana' },
+              { type: 'text', text: '42' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(sent.body.text).toBeUndefined();
+    await eventually(async () => (await rowsOf(ticketId))[0]?.ack === 1, 10_000, 'ack 1');
+  });
+
+  it('sends a media header and a URL button as the template has them', async () => {
+    const { conn } = await cloudWithTemplates([
+      template('catalogo', 'Veja, {{1}}', 'APPROVED', [
+        { type: 'HEADER', format: 'DOCUMENT', example: { header_handle: ['https://cdn.example/cat.pdf'] } },
+        {
+          type: 'BUTTONS',
+          buttons: [{ type: 'URL', text: 'Abrir', url: 'https://l.example/{{1}}', example: ['https://l.example/abc'] }],
+        },
+      ]),
+    ]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const { ticketId, number } = await openTicket(conn, 1);
+    const res = await tenant.admin.api.post(`/api/messages/${ticketId}`, {
+      template: { name: 'catalogo', language: 'pt_BR', variables: ['Bia'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sent = await graph.until(() => sendsTo(number)[0]);
+    expect(sent.body.template.components).toEqual([
+      { type: 'header', parameters: [{ type: 'document', document: { link: 'https://cdn.example/cat.pdf' } }] },
+      { type: 'body', parameters: [{ type: 'text', text: 'Bia' }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'abc' }] },
+    ]);
+  });
+
+  it('refuses a wrong count (template.variables), an unknown or unapproved name (template.name): nothing stored or sent', async () => {
+    const { conn } = await cloudWithTemplates([
+      template('pedido', 'Olá {{1}}, pedido {{2}}'),
+      template('rascunho', 'Oi {{1}}', 'PENDING'),
+    ]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const { ticketId, number } = await openTicket(conn, 30);
+    const send = (tpl: unknown) => tenant.admin.api.post(`/api/messages/${ticketId}`, { template: tpl });
+    expectInvalid(await send({ name: 'pedido', language: 'pt_BR', variables: ['Ana'] }), 'template.variables');
+    expectInvalid(await send({ name: 'pedido', language: 'pt_BR', variables: ['a', 'b', 'c'] }), 'template.variables');
+    expectInvalid(await send({ name: 'nao_existe', language: 'pt_BR', variables: [] }), 'template.name');
+    expectInvalid(await send({ name: 'pedido', language: 'en_US', variables: ['a', 'b'] }), 'template.name');
+    expectInvalid(await send({ name: 'rascunho', language: 'pt_BR', variables: ['a'] }), 'template.name');
+    expectInvalid(await send({ name: '', language: 'pt_BR' }), 'template.name');
+    expect(await rowsOf(ticketId)).toEqual([]);
+    expect(sendsTo(number)).toEqual([]);
+  });
+});
+
+describe('free text and the window', () => {
+  it('a closed window refuses free text with 409 ERR_WINDOW_CLOSED, nothing stored or sent; an open one sends', async () => {
+    const { conn } = await cloudWithTemplates([]);
+    const closed = await openTicket(conn, 25);
+    expectError(
+      await tenant.admin.api.post(`/api/messages/${closed.ticketId}`, { body: 'Oi?' }),
+      409,
+      'ERR_WINDOW_CLOSED',
+    );
+    expect(await rowsOf(closed.ticketId)).toEqual([]);
+    const open = await openTicket(conn, 23);
+    const res = await tenant.admin.api.post(`/api/messages/${open.ticketId}`, { body: 'Oi!' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await graph.until(() => sendsTo(open.number)[0]);
+    expect(sendsTo(closed.number)).toEqual([]);
+  });
+
+  it('a send Meta refuses with 131047 is failed with a reason a person understands', async () => {
+    const { conn } = await cloudWithTemplates([]);
+    const { ticketId } = await openTicket(conn, 1);
+    graph.fail(1, 400, 131047, 'Re-engagement message');
+    await tenant.admin.api.post(`/api/messages/${ticketId}`, { body: 'Tarde demais' });
+    const row = await eventually(async () => (await rowsOf(ticketId)).find((r) => r.error), 10_000, 'failed');
+    expect(row.error).toBe("The customer's 24-hour window is closed: send a template");
   });
 });
