@@ -72,7 +72,11 @@ describe(`${V}: named statements`, () => {
   it(`${V}: a builder's prepare('') keeps its text in rawQueryConfig and pg gets the name set on queryConfig (rows as arrays)`, async () => {
     const client = fakeClient();
     const db = dbOver(client);
-    const prepared = db.select({ id: things.id }).from(things).where(sql`${things.id} = ${3}`).prepare('');
+    const prepared = db
+      .select({ id: things.id })
+      .from(things)
+      .where(sql`${things.id} = ${3}`)
+      .prepare('');
     expect(preparedText(prepared)).toBe('select "id" from "things" where "things"."id" = $1');
     namePrepared(prepared, 'shape_9');
     await prepared.execute();

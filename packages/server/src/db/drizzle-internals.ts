@@ -60,7 +60,9 @@ export function executeNamed<R extends Record<string, unknown>>(
   name: string | undefined,
   values?: Record<string, unknown>,
 ): Promise<pg.QueryResult<R>> {
-  return internals(db).session.prepareQuery(query, undefined, name, false).execute(values) as Promise<pg.QueryResult<R>>;
+  return internals(db).session.prepareQuery(query, undefined, name, false).execute(values) as Promise<
+    pg.QueryResult<R>
+  >;
 }
 
 /** Where drizzle's node-postgres prepared query keeps the configs it hands to pg. */

@@ -49,13 +49,13 @@ describe(`${V}: the job table`, () => {
     expect(cols.map((c) => c.column_name)).toEqual(
       expect.arrayContaining(['id', 'name', 'state', 'data', 'singleton_key', 'start_after', 'retry_limit']),
     );
-    const [part] = await q<{ key: string }>(
-      `select pg_get_partkeydef('pgboss.job'::regclass) as key`,
-    );
+    const [part] = await q<{ key: string }>(`select pg_get_partkeydef('pgboss.job'::regclass) as key`);
     expect(part?.key).toBe('LIST (name)');
     const states = await q<{ s: string }>(`select unnest(enum_range(null::pgboss.job_state))::text as s`);
     expect(states.map((s) => s.s)).toEqual(expect.arrayContaining(['created', 'retry', 'active']));
-    expect(await q(`select 1 from information_schema.tables where table_schema = 'pgboss' and table_name = 'queue'`)).toHaveLength(1);
+    expect(
+      await q(`select 1 from information_schema.tables where table_schema = 'pgboss' and table_name = 'queue'`),
+    ).toHaveLength(1);
   });
 });
 
@@ -87,7 +87,12 @@ describe(`${V}: its statements`, () => {
           db: {
             executeSql: (text, values) => {
               texts.push(text);
-              expect(text.match(/\$(\d+)/g)?.map((p) => Number(p.slice(1))).sort((x, y) => y - x)[0]).toBe(values.length);
+              expect(
+                text
+                  .match(/\$(\d+)/g)
+                  ?.map((p) => Number(p.slice(1)))
+                  .sort((x, y) => y - x)[0],
+              ).toBe(values.length);
               return db.executeSql(text, values);
             },
           },

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { insertMessageRows, QUEUED_OUTBOUND } from './message-rows.js';
+
+const render = (q: ReturnType<typeof insertMessageRows>) => new PgDialect().sqlToQuery(q);
+
+describe('insertMessageRows (the one writer of message rows)', () => {
+  it('one row: the given columns by their schema names in the table order, values encoded as the columns do (jsonb, null)', () => {
+    const q = render(
+      insertMessageRows({
+        data: { bot: true },
+        body: 'oi',
+        ticketId: 2,
+        companyId: 1,
+        ...QUEUED_OUTBOUND,
+        mediaUrl: null,
+      }),
+    );
+    expect(q.sql).toBe(
+      'insert into messages ("company_id", "ticket_id", "body", "from_me", "read", "ack", "media_url", "data") values ($1, $2, $3, true, true, 0, $4, $5)',
+    );
+    expect(q.params).toEqual([1, 2, 'oi', null, '{"bot":true}']);
+  });
+
+  it('rows of a source: select of the expressions from it, placeholders kept for each run; columns left out are not named', () => {
+    const q = render(
+      insertMessageRows(
+        {
+          companyId: sql.placeholder('companyId'),
+          ticketId: sql`v.ticket_id`,
+          body: sql`v.body`,
+          whatsappId: undefined,
+        },
+        sql`from v order by v.ord`,
+      ),
+    );
+    expect(q.sql).toBe(
+      'insert into messages ("company_id", "ticket_id", "body") select $1, v.ticket_id, v.body from v order by v.ord',
+    );
+    expect(q.params).toHaveLength(1);
+  });
+});
