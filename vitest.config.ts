@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three tiers, named by file suffix (ARCHITECTURE.md §6). */
+/** The tiers, named by file suffix (ARCHITECTURE.md §6). */
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +23,21 @@ export default defineConfig({
           retry: 1,
           pool: 'forks',
           maxWorkers: 3,
+        },
+      },
+      {
+        test: {
+          // Two product processes behind a real nginx (deploy/nginx/balcao.conf) on one PostgreSQL.
+          name: 'multi',
+          include: ['packages/server/test/multi/**/*.multi-test.ts'],
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // The tests run in order on one cluster (a killed process, a stopped one): no retry.
+          retry: 0,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
       {
