@@ -1,7 +1,10 @@
 import type pg from 'pg';
-import type { SQL } from 'drizzle-orm';
-import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { Database, Tx } from './client.js';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgTransaction } from 'drizzle-orm/pg-core';
+
+/** A drizzle node-postgres database or transaction (client.ts's `Database`, `Tx`). */
+type Db = NodePgDatabase<any> | PgTransaction<any, any, any>;
 
 /**
  * Every reach into drizzle-orm's internals (written against drizzle-orm 0.45, node-postgres
@@ -32,30 +35,33 @@ export interface RenderedQuery {
   readonly params: unknown[];
 }
 
-const internals = (db: Tx | Database) => db as unknown as Internals;
+const internals = (db: Db) => db as unknown as Internals;
 
 /** The pg client `db` runs on: the PoolClient of a transaction, else the Pool. */
-export const pgClientOf = (db: Tx | Database): pg.Pool | pg.PoolClient => internals(db).session.client;
+export const pgClientOf = (db: Db): pg.Pool | pg.PoolClient => internals(db).session.client;
 
 /** A transaction object over `client` (already in `begin`), as `db.transaction` would build it. */
-export function transactionOn(db: Database, client: pg.PoolClient): Tx {
+export function transactionOn<S extends Record<string, unknown>>(
+  db: NodePgDatabase<S>,
+  client: pg.PoolClient,
+): NodePgTransaction<S, ExtractTablesWithRelations<S>> {
   const { dialect, session } = internals(db);
   return new NodePgTransaction(
     dialect,
     new NodePgSession(client, dialect, session.schema, session.options),
     session.schema,
-  ) as Tx;
+  ) as NodePgTransaction<S, ExtractTablesWithRelations<S>>;
 }
 
 /** `query` rendered by `db`'s own dialect, as `db.execute` renders it. */
-export const render = (db: Tx | Database, query: SQL): RenderedQuery => internals(db).dialect.sqlToQuery(query);
+export const render = (db: Db, query: SQL): RenderedQuery => internals(db).dialect.sqlToQuery(query);
 
 /**
  * What `db.execute(query)` does, under a statement `name` (undefined: unnamed), with the
  * placeholders' `values`: rows as objects, pg's whole result.
  */
 export function executeNamed<R extends Record<string, unknown>>(
-  db: Tx | Database,
+  db: Db,
   query: RenderedQuery,
   name: string | undefined,
   values?: Record<string, unknown>,
