@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { TicketDetail } from '@balcao/contracts';
 import { TicketActions } from './TicketActions';
 import { TicketTags } from './tags/TicketTags';
+import { WindowChip } from './WindowChip';
 
 export function TicketHeader({ ticket, onShowContact }: { ticket: TicketDetail; onShowContact: () => void }) {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export function TicketHeader({ ticket, onShowContact }: { ticket: TicketDetail; 
                   data-testid="ticket-header-queue"
                 />
               )}
+              <WindowChip expiresAt={ticket.windowExpiresAt ?? null} />
               {ticket.ratingPending && (
                 <Chip size="small" color="warning" label={t('tickets.header.ratingPending')} sx={{ height: 18, fontSize: 11 }} />
               )}
