@@ -35,18 +35,3 @@ export const botMayAct = (t: string): SQL => sql`(
   ${sql.raw(t)}.queue_id is not null
   or exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = ${sql.raw(t)}.whatsapp_id)
   or coalesce((select s.value from settings s where s.key = 'scheduleType'), ${SETTING_DEFAULTS.scheduleType}) = 'company')`;
-
-/** The bot looks only at a customer's message on a ticket nobody attends (and no rating is awaited). */
-export function wantsBot(
-  msg: { fromMe: boolean; isGroup: boolean },
-  ticket: { status: string; userId: number | null; ratingPending: boolean; botMayAct: boolean },
-): boolean {
-  return (
-    !msg.fromMe &&
-    !msg.isGroup &&
-    ticket.status === 'pending' &&
-    ticket.userId === null &&
-    !ticket.ratingPending &&
-    ticket.botMayAct
-  );
-}

@@ -1,8 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Deps, EventSink } from '../platform/context.js';
+import type { Deps, Uow } from '../platform/context.js';
 import type { Tx } from '../db/client.js';
 import { companies, contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
-import type { Kicks } from '../modules/tickets/auto-messages.js';
 import { selectTickets, withTags } from '../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { messageEvents } from '../modules/messages/message-events.js';
@@ -25,7 +24,7 @@ export function expireTickets(deps: Deps, opts?: SweepOptions) {
   return sweep(deps, expireBatch, opts);
 }
 
-async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number): Promise<number> {
+async function expireBatch({ tx, events, afterCommit }: Uow, size: number): Promise<number> {
   const due = await tx
     .select({
       id: tickets.id,
@@ -87,7 +86,7 @@ async function expireBatch(tx: Tx, events: EventSink, kicks: Kicks, size: number
   for (const m of sent) {
     const ticket = views.get(m.ticketId)!;
     events.push(messageEvents.created(m.companyId, { ...m, fromBot: true }, ticket));
-    kicks.add(m.whatsappId!);
+    afterCommit.kickOutbox(m.whatsappId!);
   }
   // Open → closed: the open lists hear a delete first, then the closed ticket.
   for (const d of due) events.push(...ticketEvents.changed(d.companyId, views.get(d.id)!, d));

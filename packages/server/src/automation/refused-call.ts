@@ -17,7 +17,7 @@ export const CALL_REFUSED_TEXT =
  * call-log message records that its answer was queued, so it never answers twice. Not for groups.
  */
 export async function answerRefusedCall(deps: Deps, conn: ConnectionRef, callLogId: number): Promise<boolean> {
-  const queued = await runTenant(deps, conn.companyId, async (tx, events) => {
+  return runTenant(deps, conn.companyId, async (tx, _events, uow) => {
     const [log] = await tx
       .update(messages)
       .set({ data: sql`coalesce(${messages.data}, '{}'::jsonb) || '{"refusalAnswered": true}'::jsonb` })
@@ -28,7 +28,7 @@ export async function answerRefusedCall(deps: Deps, conn: ConnectionRef, callLog
     if (!log) return false;
     const [ticket] = await tx.select({ isGroup: tickets.isGroup }).from(tickets).where(eq(tickets.id, log.ticketId));
     if (!ticket || ticket.isGroup) return false;
-    await queueOutbound(tx, events, {
+    await queueOutbound(uow, {
       companyId: conn.companyId,
       ticketId: log.ticketId,
       whatsappId: conn.id,
@@ -38,6 +38,4 @@ export async function answerRefusedCall(deps: Deps, conn: ConnectionRef, callLog
     });
     return true;
   });
-  if (queued) await deps.sessions.kickOutbox(conn.id);
-  return queued;
 }

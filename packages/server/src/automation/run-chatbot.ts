@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
 import { tickets } from '../db/schema/index.js';
-import { kickOutboxes, type Kicks } from '../modules/tickets/auto-messages.js';
 import { loadTicketView } from '../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { decide } from './chatbot-flow.js';
@@ -26,8 +25,7 @@ export async function runChatbot(
   opts: { claim?: string; now?: Date } = {},
 ): Promise<void> {
   const now = opts.now ?? new Date();
-  const kicks: Kicks = new Set();
-  await runTenant(deps, job.companyId, async (tx, events) => {
+  await runTenant(deps, job.companyId, async (tx, events, uow) => {
     const turn = await readBotTurn(tx, job, opts.claim);
     if (!turn?.claimed) return;
     const { ticket, body, setup } = turn;
@@ -46,8 +44,7 @@ export async function runChatbot(
     const target = { companyId: job.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId };
     const vars = { contactName: turn.contactName, ticketId: ticket.id, timeZone: setup.timeZone, now };
     for (const [i, text] of replies.entries()) {
-      await queueBotMessage(tx, events, target, text, vars, i === 0 ? state : undefined);
-      kicks.add(ticket.whatsappId);
+      await queueBotMessage(uow, target, text, vars, i === 0 ? state : undefined);
     }
     // The queue's integration or prompt takes the ticket from here (holder-entry.ts).
     if (moved && joined) await enterQueueHolder(deps, tx, ticket.id, { way: joined, messageId: job.messageId });
@@ -58,5 +55,4 @@ export async function runChatbot(
       events.push(...ticketEvents.changed(job.companyId, view, ticket));
     }
   });
-  await kickOutboxes(deps, kicks);
 }

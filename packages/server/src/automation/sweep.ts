@@ -1,7 +1,5 @@
-import type { Tx } from '../db/client.js';
-import type { Deps, EventSink } from '../platform/context.js';
+import type { Deps, Uow } from '../platform/context.js';
 import { runPlatform } from '../platform/context.js';
-import { kickOutboxes, type Kicks } from '../modules/tickets/auto-messages.js';
 
 export interface SweepOptions {
   /** Tickets per transaction. */
@@ -10,7 +8,7 @@ export interface SweepOptions {
   maxBatches?: number;
 }
 
-export type SweepBatch = (tx: Tx, events: EventSink, kicks: Kicks, size: number) => Promise<number>;
+export type SweepBatch = (uow: Uow, size: number) => Promise<number>;
 
 /**
  * A time rule's pass across every company: batches of due tickets, each batch one platform
@@ -24,9 +22,7 @@ export async function sweep(deps: Deps, batch: SweepBatch, opts: SweepOptions = 
   const maxBatches = opts.maxBatches ?? 200;
   let total = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const kicks: Kicks = new Set();
-    const n = await runPlatform(deps, (tx, events) => batch(tx, events, kicks, size));
-    await kickOutboxes(deps, kicks);
+    const n = await runPlatform(deps, (_tx, _events, uow) => batch(uow, size));
     total += n;
     if (n < size) break;
   }

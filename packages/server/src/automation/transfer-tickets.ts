@@ -1,8 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Deps, EventSink } from '../platform/context.js';
-import type { Tx } from '../db/client.js';
+import type { Deps, Uow } from '../platform/context.js';
 import { queues, tickets, whatsapps } from '../db/schema/index.js';
-import type { Kicks } from '../modules/tickets/auto-messages.js';
 import { selectTickets, withTags } from '../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { trackCycles } from '../modules/tickets/tracking.js';
@@ -20,7 +18,7 @@ export function transferWaitingTickets(deps: Deps, opts?: SweepOptions) {
   return sweep(deps, transferBatch, opts);
 }
 
-async function transferBatch(tx: Tx, events: EventSink, _kicks: Kicks, size: number): Promise<number> {
+async function transferBatch({ tx, events }: Uow, size: number): Promise<number> {
   const due = await tx
     .select({ id: tickets.id, companyId: tickets.companyId, queueId: whatsapps.transferQueueId })
     .from(tickets)

@@ -2,33 +2,28 @@ import type { Deps } from '../platform/context.js';
 import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import type { BatchItem, BatchReceived } from './receive-batch.js';
 import { handleRatingReply } from '../modules/tickets/rating-reply.js';
-import { runChatbot } from '../automation/run-chatbot.js';
-import { runFlowTurn } from '../automation/flows/advance-flow.js';
 import { answerRefusedCall } from '../automation/refused-call.js';
-import { runIntegrationTurn } from '../automation/integrations/integration-turn.js';
-import { runPromptTurn } from '../automation/prompts/prompt-turn.js';
+import { react } from '../automation/responders.js';
 
 /** A message as its storing transaction committed it (receive-batch.ts). */
 type Stored = Extract<BatchReceived, { stored: true }>;
 
 /**
  * What reacts to a customer's message once it is stored, after its transaction commits: the answer
- * to a rating request, then the turn of whoever holds the conversation — the flow, the
- * integration, the AI prompt or the chatbot (only one: receive-batch.ts queued one job,
- * automation/holder.ts) — claiming the job the transaction queued, then the answer to a call the
- * provider refused. A failure here is logged and never undoes the stored message; the job then
- * runs from a worker.
+ * to a rating request, then the reaction of the responder that claimed it in that transaction
+ * (automation/responders.ts: at most one), then the answer to a call the provider refused. A
+ * failure here is logged and never undoes the stored message; the responder's job then runs from
+ * a worker.
  */
 async function afterReceive(deps: Deps, conn: ConnectionRef, msg: InboundMessage, stored: Stored): Promise<void> {
   if (msg.fromMe) return;
   try {
     // No rating was asked when the message came in: nothing to read (a request made since is not answered by it).
     if (stored.ticket.ratingPending) await handleRatingReply(deps, conn.companyId, stored.ticketId, msg.body);
-    const job = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
-    if (stored.flowJobId) await runFlowTurn(deps, job, { claim: stored.flowJobId });
-    if (stored.integrationJobId) await runIntegrationTurn(deps, job, { claim: stored.integrationJobId });
-    if (stored.promptJobId) await runPromptTurn(deps, job, { claim: stored.promptJobId, read: stored.promptRead });
-    if (stored.chatbotJobId) await runChatbot(deps, job, { claim: stored.chatbotJobId });
+    if (stored.claimed) {
+      const message = { companyId: conn.companyId, ticketId: stored.ticketId, messageId: stored.messageId };
+      await react(deps, message, stored.claimed);
+    }
   } catch (err) {
     deps.log.error({ err, ticketId: stored.ticketId }, 'reacting to an inbound message failed');
   }

@@ -1,18 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Deps, EventSink } from '../platform/context.js';
+import type { Deps, Uow } from '../platform/context.js';
 import { runTenantRetrying } from './retry-transaction.js';
 import type { Tx } from '../db/client.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from '../modules/messages/preview.js';
-import { botMayAct, chatbotJobDef, wantsBot } from '../automation/chatbot-jobs.js';
-import { flowClaims } from '../automation/flows/flow-trigger.js';
-import { holderOf, type Holder } from '../automation/holder.js';
-import { integrationTurnJobDef } from '../automation/integrations/integration-jobs.js';
-import { promptTurnJobDef } from '../automation/prompts/prompt-jobs.js';
-import { readAiTurn, type AiTurnStart } from '../automation/prompts/ai-turn-read.js';
-import { flowTurnJobDef } from '../automation/flows/flow-jobs.js';
-import { queueMessageJobs } from '../automation/message-jobs.js';
+import { botMayAct } from '../automation/chatbot-jobs.js';
+import type { Candidate } from '../automation/responder.js';
+import { claimBatch, type Claimed } from '../automation/responders.js';
 import { tableRows } from '../db/table-rows.js';
 import { liveKey, liveTickets, upsertContacts } from '../modules/tickets/find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
@@ -31,8 +26,8 @@ type Ticket = typeof tickets.$inferSelect;
 type Message = typeof messages.$inferSelect;
 
 /**
- * What became of one item: stored (with its ticket as committed, and the flow's or the chatbot's
- * job when it has one), or a duplicate.
+ * What became of one item: stored (with its ticket as committed, and the responder that claimed
+ * it, automation/responders.ts), or a duplicate.
  */
 export type BatchReceived =
   | {
@@ -40,15 +35,7 @@ export type BatchReceived =
       messageId: number;
       ticketId: number;
       ticket: Ticket;
-      chatbotJobId?: string;
-      flowJobId?: string;
-      integrationJobId?: string;
-      promptJobId?: string;
-      /**
-       * With a prompt's job: the AI turn's first read (ai-turn.ts, step 1), made in the storing
-       * transaction, so that the turn after the commit starts with its call to the model.
-       */
-      promptRead?: AiTurnStart;
+      claimed?: Claimed;
     }
   | { stored: false; reason: 'duplicate' };
 
@@ -74,8 +61,8 @@ export async function receiveBatch(
   items: readonly BatchItem[],
 ): Promise<BatchReceived[]> {
   if (items.length === 0) return [];
-  return runTenantRetrying(deps, companyId, 'inbound batch', (tx, events) =>
-    storeBatch(deps, tx, events, companyId, items),
+  return runTenantRetrying(deps, companyId, 'inbound batch', (_tx, _events, uow) =>
+    storeBatch(deps, uow, companyId, items),
   );
 }
 
@@ -103,7 +90,8 @@ function unattended(msg: InboundMessage, t: Ticket): boolean {
   return !msg.fromMe && !msg.isGroup && t.status === 'pending' && t.userId === null && !t.ratingPending;
 }
 
-async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: number, items: readonly BatchItem[]) {
+async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readonly BatchItem[]) {
+  const { tx, events } = uow;
   const results: BatchReceived[] = items.map(() => ({ stored: false, reason: 'duplicate' }) as const);
   // The first occurrence of a message in the batch is the one stored; a repeat is a duplicate.
   const first = new Map<string, number>();
@@ -165,67 +153,24 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
     if (row) storedItems.push({ index: i, row });
   }
 
-  // A flow takes the messages of a ticket whose run waits for input or whose text starts one, and
-  // keeps the chatbot silent while a run is live (flow-trigger.ts); its jobs are stored here too.
-  const claims = await flowClaims(
-    tx,
-    storedItems
-      .filter(({ index, row }) => unattended(items[index]!.msg, updated.get(row.ticketId)!))
-      .map(({ index, row }) => ({
-        messageId: row.id,
-        ticketId: row.ticketId,
-        whatsappId: items[index]!.conn.id,
-        body: items[index]!.msg.body,
-        isText: items[index]!.msg.type === 'chat',
-      })),
-  );
-  const flowJobOf = await queueMessageJobs(
-    deps,
-    tx,
-    flowTurnJobDef,
-    companyId,
-    storedItems
-      .filter(({ row }) => claims.get(row.id) === 'flow')
-      .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
-  );
-
-  // Then the ticket's integration or AI prompt (automation/holder.ts), each with its jobs.
-  const heldBy = new Map<number, Holder>();
+  // Who answers each customer message automation may answer: the responders, by priority, each
+  // queueing its jobs here (automation/responders.ts).
+  const candidates: Candidate[] = [];
   for (const { index, row } of storedItems) {
-    if (claims.has(row.id)) continue;
+    const msg = items[index]!.msg;
     const ticket = updated.get(row.ticketId)!;
-    const holder = unattended(items[index]!.msg, ticket) ? holderOf(ticket) : undefined;
-    if (holder) heldBy.set(row.id, holder);
+    if (!unattended(msg, ticket)) continue;
+    candidates.push({
+      messageId: row.id,
+      ticketId: row.ticketId,
+      whatsappId: items[index]!.conn.id,
+      body: msg.body,
+      isText: msg.type === 'chat',
+      ticket,
+      botMayAct: mayAct.has(row.ticketId),
+    });
   }
-  const heldJobs = (holder: Holder) =>
-    storedItems
-      .filter(({ row }) => heldBy.get(row.id) === holder)
-      .map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId }));
-  const integrationJobOf = await queueMessageJobs(deps, tx, integrationTurnJobDef, companyId, heldJobs('integration'));
-  const promptJobOf = await queueMessageJobs(deps, tx, promptTurnJobDef, companyId, heldJobs('prompt'));
-  // The AI's first read, here rather than in a transaction of its own after the commit: one
-  // statement instead of three round trips on the way to the model. Nothing is decided on it
-  // that the turn's write does not check again under the ticket's lock.
-  const promptReadOf = new Map<number, AiTurnStart | undefined>();
-  for (const { row } of storedItems) {
-    if (!promptJobOf.has(row.id)) continue;
-    promptReadOf.set(row.id, await readAiTurn(tx, { ticketId: row.ticketId, messageId: row.id }, { read: 'context' }));
-  }
-
-  // The chatbot's jobs are stored with the messages, in one statement (chatbot-jobs.ts).
-  const forBot = storedItems.filter(
-    ({ index, row }) =>
-      !claims.has(row.id) &&
-      !heldBy.has(row.id) &&
-      wantsBot(items[index]!.msg, { ...updated.get(row.ticketId)!, botMayAct: mayAct.has(row.ticketId) }),
-  );
-  const jobOf = await queueMessageJobs(
-    deps,
-    tx,
-    chatbotJobDef,
-    companyId,
-    forBot.map(({ row }) => ({ messageId: row.id, ticketId: row.ticketId })),
-  );
+  const claimed = await claimBatch(deps, uow, companyId, candidates);
 
   const contactById = new Map([...contactOf.values()].map((c) => [c.id, c]));
   // The events carry each ticket whole (contact, queue, user, connection, tags), as the lists
@@ -239,11 +184,7 @@ async function storeBatch(deps: Deps, tx: Tx, events: EventSink, companyId: numb
       messageId: row.id,
       ticketId: row.ticketId,
       ticket,
-      chatbotJobId: jobOf.get(row.id),
-      flowJobId: flowJobOf.get(row.id),
-      integrationJobId: integrationJobOf.get(row.id),
-      promptJobId: promptJobOf.get(row.id),
-      promptRead: promptReadOf.get(row.id),
+      claimed: claimed.get(row.id),
     };
     events.push(messageEvents.created(companyId, { ...row, contact }, views.get(row.ticketId)!, contact));
   }

@@ -1,6 +1,5 @@
-import type { Deps, EventSink } from '../platform/context.js';
+import type { Deps, Work } from '../platform/context.js';
 import { runTenant } from '../platform/context.js';
-import type { Tx } from '../db/client.js';
 
 /** A deadlock or serialization failure undoes the whole transaction: it is simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -11,12 +10,7 @@ const ATTEMPTS = 3;
  * lock order is kept sorted, but a row lock taken by a plan's own order (an UPDATE … FROM) can
  * still meet a concurrent writer's; PostgreSQL then aborts one of them, which is run again.
  */
-export async function runTenantRetrying<T>(
-  deps: Deps,
-  companyId: number,
-  what: string,
-  fn: (tx: Tx, events: EventSink) => Promise<T>,
-): Promise<T> {
+export async function runTenantRetrying<T>(deps: Deps, companyId: number, what: string, fn: Work<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runTenant(deps, companyId, fn);

@@ -1,6 +1,5 @@
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 import { readFlowTurn, lockFreeTicket, lockRun, type RunRow } from './flow-turn-read.js';
 import { containsPhrase } from './flow-text.js';
 import { startFlow, walkAndApply } from './start-flow.js';
@@ -24,8 +23,7 @@ const placeOf = (run: RunRow): RunPlace => ({
  * never doubles a step. A ticket someone attends, or closed, has its run stopped instead.
  */
 export async function runFlowTurn(deps: Deps, job: FlowTurnJob, opts: { claim?: string } = {}): Promise<void> {
-  const kicks: Kicks = new Set();
-  await runTenant(deps, job.companyId, async (tx, events) => {
+  await runTenant(deps, job.companyId, async (tx, _events, uow) => {
     const turn = await readFlowTurn(tx, job, opts.claim);
     if (!turn?.claimed || turn.seen) return;
     const { ticket } = turn;
@@ -40,13 +38,13 @@ export async function runFlowTurn(deps: Deps, job: FlowTurnJob, opts: { claim?: 
       // Waiting on an interval: the message is only stored.
       if (run.status !== 'waiting' || run.waiting !== 'input') return;
       const input = { kind: 'input', text: turn.body } as const;
-      await walkAndApply(deps, tx, events, kicks, turn, run.id, run.graph, placeOf(run), input, job.messageId);
+      await walkAndApply(deps, uow, turn, run.id, run.graph, placeOf(run), input, job.messageId);
       return;
     }
     if (!turn.isText) return;
     const campaign = turn.campaigns.find((c) => containsPhrase(turn.body!, c.phrase));
     if (!campaign) return;
-    await startFlow(deps, tx, events, kicks, {
+    await startFlow(deps, uow, {
       flowId: campaign.flowId,
       ticket,
       campaignId: campaign.id,
@@ -54,7 +52,6 @@ export async function runFlowTurn(deps: Deps, job: FlowTurnJob, opts: { claim?: 
       texts: turn,
     });
   });
-  await kickOutboxes(deps, kicks);
 }
 
 /** A run whose wait for time is over, as the sweep found it. */
@@ -71,8 +68,7 @@ export interface DueRun {
  * sweep saw (else 'moved': another process did it), walked to its next wait or end.
  */
 export async function runFlowTime(deps: Deps, due: DueRun): Promise<'moved' | 'busy' | 'done'> {
-  const kicks: Kicks = new Set();
-  const result = await runTenant(deps, due.companyId, async (tx, events) => {
+  return runTenant(deps, due.companyId, async (tx, _events, uow) => {
     const texts = await lockFreeTicket(tx, due.ticketId);
     if (!texts) return 'busy' as const;
     const run = await lockRun(tx, { id: due.id, step: due.step });
@@ -82,9 +78,7 @@ export async function runFlowTime(deps: Deps, due: DueRun): Promise<'moved' | 'b
       await stopFlowRuns(tx, texts.ticket.id, reason ?? 'closed');
       return 'done' as const;
     }
-    await walkAndApply(deps, tx, events, kicks, texts, run.id, run.graph, placeOf(run), { kind: 'time' });
+    await walkAndApply(deps, uow, texts, run.id, run.graph, placeOf(run), { kind: 'time' });
     return 'done' as const;
   });
-  await kickOutboxes(deps, kicks);
-  return result;
 }

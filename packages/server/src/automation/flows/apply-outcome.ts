@@ -1,9 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink } from '../../platform/context.js';
+import type { Deps, EventSink, Uow } from '../../platform/context.js';
 import { flowMedia, queues, tickets } from '../../db/schema/index.js';
 import { queueOutbound } from '../../modules/messages/queue-outbound.js';
-import type { Kicks } from '../../modules/tickets/auto-messages.js';
 import { loadTicketView, type TicketRow } from '../../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 import type { FlowEndReason, FlowOutcome, FlowSend } from './run-node.js';
@@ -18,24 +17,23 @@ const DONE: readonly FlowEndReason[] = ['end', 'ticket', 'handover'];
  * Applies what a trigger decided (run-node.ts), inside the step's transaction: the messages
  * queued in order through the outbox as the bot's, a ticket node's move, and the run moved on
  * (`step` + 1, its place, what it waits for, its answers; `lastMessageId` when a message drove
- * it). The caller holds the ticket's and the run's locks and kicks `kicks` after commit.
+ * it). The caller holds the ticket's and the run's locks; the outbox is kicked after commit.
  */
 export async function applyOutcome(
   deps: Deps,
-  tx: Tx,
-  events: EventSink,
-  kicks: Kicks,
+  uow: Uow,
   ticket: TicketRow,
   runId: number,
   outcome: FlowOutcome,
   messageId?: number,
 ): Promise<void> {
+  const { tx, events } = uow;
   const whatsappId = ticket.whatsappId!;
   const target = { companyId: ticket.companyId, ticketId: ticket.id, whatsappId };
   const files = await mediaOf(tx, outcome.sends);
   for (const send of outcome.sends) {
     if (send.kind === 'text') {
-      await queueOutbound(tx, events, { ...target, body: send.body, userId: null, bot: true });
+      await queueOutbound(uow, { ...target, body: send.body, userId: null, bot: true });
     } else {
       const file = files.get(send.key);
       if (!file) {
@@ -46,9 +44,8 @@ export async function applyOutcome(
       const name = send.name?.trim() || file.fileName;
       // Audio goes as audio; the provider makes Ogg/Opus a voice note (`record` needs nothing more).
       const media = { key: file.key, name, mimetype: file.mimetype, type: send.type };
-      await queueOutbound(tx, events, { ...target, body: name, userId: null, bot: true, media });
+      await queueOutbound(uow, { ...target, body: name, userId: null, bot: true, media });
     }
-    kicks.add(whatsappId);
   }
   const end = outcome.end;
   if (end === 'loop')

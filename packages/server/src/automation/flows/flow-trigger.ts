@@ -30,7 +30,7 @@ const claimsStatement = statement(sql`
  * message of a ticket goes to the flow, the later ones of that ticket in the batch go too (the
  * second may answer the menu the first one starts). One statement, in batch order.
  */
-export async function flowClaims(tx: Tx, candidates: FlowCandidate[]): Promise<Map<number, 'flow' | 'hold'>> {
+export async function flowClaims(tx: Tx, candidates: readonly FlowCandidate[]): Promise<Map<number, 'flow' | 'hold'>> {
   const claims = new Map<number, 'flow' | 'hold'>();
   if (candidates.length === 0) return claims;
   const ticketIds = [...new Set(candidates.map((c) => c.ticketId))];

@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink } from '../../platform/context.js';
+import type { Deps, Uow } from '../../platform/context.js';
 import { flows } from '../../db/schema/index.js';
-import type { Kicks } from '../../modules/tickets/auto-messages.js';
 import type { TicketRow } from '../../modules/tickets/ticket-view.js';
 import { messageVariables } from '../../modules/messages/message-variables.js';
 import { FlowGraph, type SavedGraph } from './flow-graph.js';
@@ -27,17 +25,12 @@ export interface StartFlowInput {
  * Starts flow `flowId` in the ticket, inside the caller's transaction: the run is stored (one live
  * run per ticket: none is started while one runs) and walked from the start node to its first
  * wait or its end, its messages queued. Answers the run's id, or undefined when the flow is
- * inactive, not saved yet, or the ticket already runs one. The caller kicks `kicks` after commit.
+ * inactive, not saved yet, or the ticket already runs one.
  * A queue integration of type flowbuilder starts its flow through here too.
  */
-export async function startFlow(
-  deps: Deps,
-  tx: Tx,
-  events: EventSink,
-  kicks: Kicks,
-  input: StartFlowInput,
-): Promise<number | undefined> {
+export async function startFlow(deps: Deps, uow: Uow, input: StartFlowInput): Promise<number | undefined> {
   const { ticket } = input;
+  const { tx } = uow;
   if (ticket.whatsappId === null || ticket.isGroup) return undefined;
   const [flow] = await tx
     .select({ graph: flows.graph, active: flows.active })
@@ -53,16 +46,14 @@ export async function startFlow(
   if (runId === undefined) return undefined;
   const texts = input.texts ?? (await readTicketTexts(tx, ticket));
   const start: RunPlace = { nodeId: null, blockAt: null, waiting: null, variables: {} };
-  await walkAndApply(deps, tx, events, kicks, texts, runId, flow.graph, start, { kind: 'start' }, input.messageId);
+  await walkAndApply(deps, uow, texts, runId, flow.graph, start, { kind: 'start' }, input.messageId);
   return runId;
 }
 
 /** Walks the graph from `at` on `trigger` and applies the outcome (the step's one write set). */
 export async function walkAndApply(
   deps: Deps,
-  tx: Tx,
-  events: EventSink,
-  kicks: Kicks,
+  uow: Uow,
   texts: FlowTicket,
   runId: number,
   graph: SavedGraph | null,
@@ -79,6 +70,6 @@ export async function walkAndApply(
     random: Math.random,
   };
   const outcome = walkFlow(new FlowGraph(graph ?? { nodes: [], connections: [] }), at, trigger, env);
-  await applyOutcome(deps, tx, events, kicks, texts.ticket, runId, outcome, messageId);
+  await applyOutcome(deps, uow, texts.ticket, runId, outcome, messageId);
   flowSteps.inc({ trigger: trigger.kind });
 }

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readFlowbuilderContent } from '@balcao/contracts';
-import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink } from '../../platform/context.js';
-import type { Kicks } from '../../modules/tickets/auto-messages.js';
+import type { Deps, Uow } from '../../platform/context.js';
 import { loadTicketView, type TicketRow } from '../../modules/tickets/ticket-view.js';
 import { ticketEvents } from '../../modules/tickets/ticket-events.js';
 import { startFlow } from '../flows/start-flow.js';
@@ -18,17 +16,14 @@ import { handOver } from './hand-over.js';
  */
 export async function startFlowHolder(
   deps: Deps,
-  tx: Tx,
-  events: EventSink,
-  kicks: Kicks,
+  uow: Uow,
   ticket: TicketRow,
   integration: IntegrationRow,
   messageId?: number,
 ): Promise<void> {
+  const { tx, events } = uow;
   const content = readFlowbuilderContent(integration.jsonContent);
-  const runId = content
-    ? await startFlow(deps, tx, events, kicks, { flowId: content.flowId, ticket, messageId })
-    : undefined;
+  const runId = content ? await startFlow(deps, uow, { flowId: content.flowId, ticket, messageId }) : undefined;
   const { rows } = await tx.execute<{ live: boolean }>(sql`
     select exists (select 1 from flow_runs where ticket_id = ${ticket.id} and status in ('running', 'waiting')) as live`);
   if (runId === undefined && !rows[0]?.live) {

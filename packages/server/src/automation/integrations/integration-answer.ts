@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import type { IntegrationSend } from '../../db/schema/index.js';
-import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 import { claimMessageJob } from '../message-jobs.js';
 import { integrationTurnJobDef } from './integration-jobs.js';
 import { readIntegrationTurn, unattended } from './integration-turn-read.js';
@@ -40,9 +39,8 @@ export interface IntegrationAnswer {
 
 /** Writes the answer (see above); false when it was dropped. */
 export async function writeAnswer(deps: Deps, a: IntegrationAnswer): Promise<boolean> {
-  const kicks: Kicks = new Set();
   let dueInMs: number | null = null;
-  const written = await runTenant(deps, a.companyId, async (tx, events) => {
+  const written = await runTenant(deps, a.companyId, async (tx, events, uow) => {
     if (a.claim) {
       const { rows } = await tx.execute(claimMessageJob(integrationTurnJobDef, a.claim));
       // A worker took the lease (this turn overran it): its run answers.
@@ -60,12 +58,11 @@ export async function writeAnswer(deps: Deps, a: IntegrationAnswer): Promise<boo
     const target = { companyId: a.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId };
     if (a.handOver) {
       // The service's last words go together, then the ticket is the attendants'.
-      for (const send of [...(session?.pending ?? []), ...a.sends]) await queueSend(tx, events, target, send);
-      if (session?.pending.length || a.sends.length) kicks.add(ticket.whatsappId);
+      for (const send of [...(session?.pending ?? []), ...a.sends]) await queueSend(uow, target, send);
       await handOver(tx, events, ticket, a.handOver.note);
       return true;
     }
-    const queued = await queueReplies(tx, events, kicks, target, session?.pending ?? [], a.sends, a.delayMs);
+    const queued = await queueReplies(uow, target, session?.pending ?? [], a.sends, a.delayMs);
     const next = a.session === 'keep' ? { id: session?.sessionId ?? '', choices: session?.choices ?? null } : a.session;
     await tx.execute(sql`
       insert into integration_sessions as s (ticket_id, company_id, integration_id, session_id, last_seen_at,
@@ -84,7 +81,6 @@ export async function writeAnswer(deps: Deps, a: IntegrationAnswer): Promise<boo
     dueInMs = queued.dueInMs;
     return true;
   });
-  await kickOutboxes(deps, kicks);
   if (!written) {
     for (const key of a.files) await deps.storage.remove(key).catch(() => undefined);
   } else if (dueInMs !== null) {

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink } from '../../platform/context.js';
+import type { Deps, Uow } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
 import type { IntegrationSend } from '../../db/schema/index.js';
 import { queueOutbound } from '../../modules/messages/queue-outbound.js';
-import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 
 /**
  * An integration's replies reach the customer in order, `delayMs` apart (Typebot's
@@ -20,12 +18,12 @@ import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js
 type Target = { companyId: number; ticketId: number; whatsappId: number };
 
 /** Queues one reply through the outbox as the bot's. */
-export async function queueSend(tx: Tx, events: EventSink, target: Target, send: IntegrationSend) {
+export async function queueSend(uow: Uow, target: Target, send: IntegrationSend) {
   if (send.kind === 'text') {
-    await queueOutbound(tx, events, { ...target, body: send.body, userId: null, bot: true });
+    await queueOutbound(uow, { ...target, body: send.body, userId: null, bot: true });
   } else {
     const media = { key: send.key, name: send.name, mimetype: send.mimetype, type: 'image' as const };
-    await queueOutbound(tx, events, { ...target, body: send.name, userId: null, bot: true, media });
+    await queueOutbound(uow, { ...target, body: send.name, userId: null, bot: true, media });
   }
 }
 
@@ -35,9 +33,7 @@ export async function queueSend(tx: Tx, events: EventSink, target: Target, send:
  * the delay until its head (null: nothing waits).
  */
 export async function queueReplies(
-  tx: Tx,
-  events: EventSink,
-  kicks: Kicks,
+  uow: Uow,
   target: Target,
   waiting: IntegrationSend[],
   sends: IntegrationSend[],
@@ -45,8 +41,7 @@ export async function queueReplies(
 ): Promise<{ pending: IntegrationSend[]; dueInMs: number | null; keepDue: boolean }> {
   if (waiting.length > 0) return { pending: [...waiting, ...sends], dueInMs: null, keepDue: true };
   const now = delayMs > 0 ? sends.slice(0, 1) : sends;
-  for (const send of now) await queueSend(tx, events, target, send);
-  if (now.length > 0) kicks.add(target.whatsappId);
+  for (const send of now) await queueSend(uow, target, send);
   const pending = sends.slice(now.length);
   return { pending, dueInMs: pending.length > 0 ? delayMs : null, keepDue: false };
 }
@@ -77,8 +72,7 @@ export function sendLater(deps: Deps, companyId: number, ticketId: number, inMs:
  * again). Answers the milliseconds until the next one, or undefined when nothing waits here.
  */
 export async function sendDueReply(deps: Deps, companyId: number, ticketId: number): Promise<number | undefined> {
-  const kicks: Kicks = new Set();
-  const next = await runTenant(deps, companyId, async (tx, events) => {
+  return runTenant(deps, companyId, async (tx, _events, uow) => {
     const { rows } = await tx.execute<{
       whatsapp_id: number | null;
       holds: boolean;
@@ -105,16 +99,13 @@ export async function sendDueReply(deps: Deps, companyId: number, ticketId: numb
       return undefined;
     }
     const [head, ...rest] = row.pending;
-    await queueSend(tx, events, { companyId, ticketId, whatsappId: row.whatsapp_id }, head!);
-    kicks.add(row.whatsapp_id);
+    await queueSend(uow, { companyId, ticketId, whatsappId: row.whatsapp_id }, head!);
     await tx.execute(sql`
       update integration_sessions set pending = ${JSON.stringify(rest)}::jsonb,
         next_send_at = case when ${rest.length}::int = 0 then null else now() + make_interval(secs => ${row.delay / 1000}) end
       where ticket_id = ${ticketId}`);
     return rest.length > 0 ? row.delay : undefined;
   });
-  await kickOutboxes(deps, kicks);
-  return next;
 }
 
 /** Replies overdue by this much had no timer (their process died): the sweep sends them. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
-import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 import { integrationTurnJobDef, type IntegrationStartJob, type IntegrationTurnJob } from './integration-jobs.js';
 import { readIntegrationTurn, unattended, type IntegrationRow, type IntegrationTurn } from './integration-turn-read.js';
 import { firstAttempt, queueDelivery, type QueuedDelivery } from './webhook-delivery.js';
@@ -43,10 +42,9 @@ export async function runIntegrationTurn(
   job: IntegrationTurnJob,
   opts: { claim?: string } = {},
 ): Promise<void> {
-  const kicks: Kicks = new Set();
   let delivery: QueuedDelivery | undefined;
   let converse: (() => Promise<void>) | undefined;
-  await runTenant(deps, job.companyId, async (tx, events) => {
+  await runTenant(deps, job.companyId, async (tx, _events, uow) => {
     // Acting here or not at all: a claimed job is consumed with this transaction.
     const turn = await readIntegrationTurn(tx, job, opts.claim);
     if (!turn?.claimed) return;
@@ -63,10 +61,9 @@ export async function runIntegrationTurn(
     if (type === 'webhook' || type === 'n8n') {
       delivery = await queueDelivery(deps, tx, { ...held, message: held.message! });
     } else if (type === 'flowbuilder') {
-      await startFlowHolder(deps, tx, events, kicks, held.ticket, held.integration, job.messageId);
+      await startFlowHolder(deps, uow, held.ticket, held.integration, job.messageId);
     }
   });
-  await kickOutboxes(deps, kicks);
   const later = delivery ? () => firstAttempt(deps, delivery!) : converse;
   if (!later) return;
   if (opts.claim) afterTicket(job.ticketId, deps.log, later);
@@ -88,18 +85,16 @@ async function queueLease(deps: Deps, tx: Tx, job: IntegrationTurnJob): Promise<
  * Run by a worker.
  */
 export async function runIntegrationStart(deps: Deps, job: IntegrationStartJob): Promise<void> {
-  const kicks: Kicks = new Set();
   let open: (() => Promise<void>) | undefined;
-  await runTenant(deps, job.companyId, async (tx, events) => {
+  await runTenant(deps, job.companyId, async (tx, _events, uow) => {
     const turn = await readIntegrationTurn(tx, { ticketId: job.ticketId });
     if (!turn || !unattended(turn.ticket) || turn.integration?.id !== job.integrationId) return;
     const held = turn as Held;
     if (held.integration.type === 'flowbuilder') {
-      await startFlowHolder(deps, tx, events, kicks, held.ticket, held.integration);
+      await startFlowHolder(deps, uow, held.ticket, held.integration);
     } else if (held.integration.type === 'typebot') {
       open = () => typebotTurn(deps, held, { companyId: job.companyId, ticketId: job.ticketId });
     }
   });
-  await kickOutboxes(deps, kicks);
   if (open) await open();
 }

@@ -4,7 +4,6 @@ import type { Tx } from '../../db/client.js';
 import { MissingObject } from '../../platform/storage.js';
 import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { messageUpdated } from '../../modules/messages/message-events.js';
-import { kickOutboxes, type Kicks } from '../../modules/tickets/auto-messages.js';
 import { messages } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { readAiTurn, sameHolder, type AiSetup, type AiTurnStart } from './ai-turn-read.js';
@@ -147,8 +146,7 @@ async function writeTurn(
   outcome: AiOutcome,
   lease: string | undefined,
 ): Promise<boolean> {
-  const kicks: Kicks = new Set();
-  const written = await runTenant(deps, job.companyId, async (tx, events) => {
+  return runTenant(deps, job.companyId, async (tx, events, uow) => {
     const now = await readAiTurn(tx, job, { read: 'write', claim: lease });
     // A worker took the lease (this run was too slow, or is a repeat): its run writes.
     if (!now?.claimed) return false;
@@ -166,17 +164,14 @@ async function writeTurn(
       const parts = voice ? [outcome.send] : splitForWhatsApp(outcome.send);
       for (const [i, body] of parts.entries()) {
         const patch = i === 0 ? ticketPatch : undefined;
-        await queueOutbound(tx, events, { ...target, body, userId: null, bot: true, ticketPatch: patch, media });
+        await queueOutbound(uow, { ...target, body, userId: null, bot: true, ticketPatch: patch, media });
       }
-      kicks.add(ticket.whatsappId!);
     }
     if (outcome.kind === 'handover') {
       await handOverToAttendants(tx, events, ticket, setup, job.messageId, outcome.note);
     }
     return true;
   });
-  await kickOutboxes(deps, kicks);
-  return written;
 }
 
 /** A voice note's text becomes its body (only while it has none): attendants read it under the audio. */

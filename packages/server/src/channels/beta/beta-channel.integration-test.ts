@@ -579,8 +579,8 @@ describe('deleting a sent message for everyone', () => {
     const hello = text(chat, 'oi');
     h.last().receive([hello]);
     const inbound = await untilMessage(h.conn.id, hello.key.id!);
-    const queued = await runTenant(t.running.deps, a.companyId, (tx, events) =>
-      queueOutbound(tx, events, {
+    const queued = await runTenant(t.running.deps, a.companyId, (_tx, _events, uow) =>
+      queueOutbound(uow, {
         companyId: a.companyId,
         ticketId: inbound.ticketId,
         whatsappId: h.conn.id,

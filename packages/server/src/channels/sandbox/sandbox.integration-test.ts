@@ -227,8 +227,9 @@ describe('messages through the simulated phone', () => {
     const number = customerNumber();
     const first = await tenant.admin.api.post(`/api/sandbox/${conn.id}/messages`, { number, name: 'João', body: 'Oi' });
     const ticketId = first.body.ticketId as number;
-    const queued = await runTenant(t.running.deps, tenant.companyId, (tx, events) =>
-      queueOutbound(tx, events, {
+    // Queued, and its outbox kicked after the commit.
+    const queued = await runTenant(t.running.deps, tenant.companyId, (_tx, _events, uow) =>
+      queueOutbound(uow, {
         companyId: tenant.companyId,
         ticketId,
         whatsappId: conn.id,
@@ -236,7 +237,6 @@ describe('messages through the simulated phone', () => {
         userId: tenant.admin.id,
       }),
     );
-    await t.running.deps.sessions.kickOutbox(conn.id);
 
     const reply = await until(async () => {
       const chat = await tenant.admin.api.get(`/api/sandbox/${conn.id}/conversations/${number}`);

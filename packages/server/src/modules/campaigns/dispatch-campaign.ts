@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { messages } from '../../db/schema/index.js';
 import { upsertContacts } from '../tickets/find-or-create.js';
 import { previewOf } from '../messages/preview.js';
 import { tableRows } from '../../db/table-rows.js';
 import { messageEvents } from '../messages/message-events.js';
 import { DEFAULT_TIME_ZONE } from '../../platform/wall-clock.js';
-import type { Kicks } from '../tickets/auto-messages.js';
 import { loadTicketViews } from '../tickets/ticket-view.js';
 import type { MediaType } from '@balcao/contracts';
 import type { CampaignRow } from './campaign-view.js';
@@ -35,7 +33,7 @@ const messageRows = tableRows(messages);
  * the connection's window of dispatched-but-not-sent texts and `DISPATCH_BATCH`. The campaign's
  * `sentCount` and `nextSendAt` move on in the same transaction.
  */
-export async function dispatchCampaign(tx: Tx, events: EventSink, c: CampaignRow, kicks: Kicks): Promise<number> {
+export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: CampaignRow): Promise<number> {
   const whatsappId = c.whatsappId!;
   const { rows: conn } = await tx.execute<{ provider: string; mps: number; inflight: number; zone: string | null }>(sql`
     select w.provider, w.messages_per_second as mps,
@@ -171,6 +169,6 @@ export async function dispatchCampaign(tx: Tx, events: EventSink, c: CampaignRow
     const ticket = ticketById.get(m.ticketId);
     if (ticket) events.push(messageEvents.created(c.companyId, m, ticket));
   }
-  kicks.add(whatsappId);
+  afterCommit.kickOutbox(whatsappId);
   return due.length;
 }

@@ -3,7 +3,6 @@ import type { Deps } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
 import { expiredCompanies } from '../../platform/subscription.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
-import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
 import { loadCampaignDetail } from './campaign-view.js';
 import { campaignEvents } from './campaign-events.js';
 import { startDueCampaigns } from './start-due-campaigns.js';
@@ -70,9 +69,7 @@ export async function sweepCampaigns(
     for (const id of waiting ? [] : running) {
       const until = Date.now() + STEP_BUDGET_MS;
       while (Date.now() < until) {
-        const kicks: Kicks = new Set();
-        const step = await runTenant(deps, companyId, (tx, events) => stepCampaign(tx, events, id, kicks));
-        await kickOutboxes(deps, kicks);
+        const step = await runTenant(deps, companyId, (_tx, _events, uow) => stepCampaign(uow, id));
         did.dispatched += step.dispatched;
         if (step.dispatched > 0) campaignSends.inc(step.dispatched);
         if (step.finished) {

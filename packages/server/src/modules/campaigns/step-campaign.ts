@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { campaigns } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
-import type { Kicks } from '../tickets/auto-messages.js';
 import { loadCampaignDetail } from './campaign-view.js';
 import { campaignEvents } from './campaign-events.js';
 import { dispatchCampaign } from './dispatch-campaign.js';
@@ -20,7 +18,8 @@ export type Step = { dispatched: number; finished: boolean };
  * `nextSendAt` came, the next rows are dispatched. A campaign whose connection was deleted fails
  * its remaining rows with that reason and so finishes.
  */
-export async function stepCampaign(tx: Tx, events: EventSink, id: number, kicks: Kicks): Promise<Step> {
+export async function stepCampaign(uow: Uow, id: number): Promise<Step> {
+  const { tx, events } = uow;
   const { rows } = await tx.execute(sql`
     select ${campaignRows.list()}, next_send_at <= now() as "due",
       exists (select 1 from campaign_shipping s where s.campaign_id = c.id and s.dispatched_at is null) as "pending",
@@ -48,5 +47,5 @@ export async function stepCampaign(tx: Tx, events: EventSink, id: number, kicks:
     return { dispatched: 0, finished: true };
   }
   if (!raw.pending || raw.due === false) return { dispatched: 0, finished: false };
-  return { dispatched: await dispatchCampaign(tx, events, c, kicks), finished: false };
+  return { dispatched: await dispatchCampaign(uow, c), finished: false };
 }

@@ -36,18 +36,17 @@ export async function sendExternalMessage(
     result = await store(deps, conn, input);
   } catch (err) {
     // The files were stored for this send only: refused, they go again. Once committed, the
-    // messages name them, so a failing kick below leaves them (the outbox sends them later).
+    // messages name them, and the outbox's kick after the commit never undoes that.
     await discardMedia(deps.storage, input.medias);
     throw err;
   }
-  await deps.sessions.kickOutbox(conn.whatsappId);
   return result;
 }
 
 async function store(deps: Deps, conn: ApiConnection, input: SendRequest): Promise<ExternalSendResponse> {
   const { companyId, whatsappId } = conn;
   const number = apiNumber(input.number);
-  return runTenant(deps, companyId, async (tx, events) => {
+  return runTenant(deps, companyId, async (tx, events, uow) => {
     const contact = (await upsertContacts(tx, events, companyId, [{ number, isGroup: false, whatsappId }])).get(
       number,
     )!;
@@ -56,7 +55,7 @@ async function store(deps: Deps, conn: ApiConnection, input: SendRequest): Promi
     )!;
     const messageIds: number[] = [];
     for (const message of outgoing(input)) {
-      const stored = await queueOutbound(tx, events, {
+      const stored = await queueOutbound(uow, {
         ...message,
         companyId,
         ticketId: ticket.id,

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import type { MediaType } from '@balcao/contracts';
 import { previewOf } from './preview.js';
@@ -32,11 +31,11 @@ export interface OutboundInput {
 }
 
 /**
- * Stores an outbound message as queued (ack 0), inside the caller's transaction. After commit
- * the caller kicks the connection's outbox (`deps.sessions.kickOutbox`), whose holder sends it
- * in order and records the acknowledgements. Nothing is sent before it is stored.
+ * Stores an outbound message as queued (ack 0), inside the caller's unit of work, and registers
+ * the kick of the connection's outbox after its commit; the session's holder then sends it in
+ * order and records the acknowledgements. Nothing is sent before it is stored.
  */
-export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundInput) {
+export async function queueOutbound({ tx, events, afterCommit }: Uow, input: OutboundInput) {
   const mediaType = input.media?.type ?? 'chat';
   const insert = tx
     .insert(messages)
@@ -88,5 +87,6 @@ export async function queueOutbound(tx: Tx, events: EventSink, input: OutboundIn
     messageEvents.created(input.companyId, { ...message, fromBot: input.bot === true }, ticket),
     ...ticketEvents.changed(input.companyId, ticket),
   );
+  afterCommit.kickOutbox(input.whatsappId);
   return message;
 }

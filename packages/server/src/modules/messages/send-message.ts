@@ -37,17 +37,16 @@ export async function sendMessage(ctx: Ctx, ticketId: number, input: SendInput) 
     sent = await store(ctx, ticketId, input);
   } catch (err) {
     // The files were stored for this message only: refused, they go again. Once committed, the
-    // messages name them, so a failing kick below leaves them (the outbox sends them later).
+    // messages name them, and the outbox's kick after the commit never undoes that.
     await discardMedia(ctx.deps.storage, input.medias);
     throw err;
   }
-  await ctx.deps.sessions.kickOutbox(sent.whatsappId);
   return { messages: sent.stored };
 }
 
 async function store(ctx: Ctx, ticketId: number, input: SendInput) {
   const { actor } = ctx;
-  return ctx.tenant(async (tx, events) => {
+  return ctx.tenant(async (tx, _events, uow) => {
     const { ticket } = await findVisibleTicket(tx, actor, ticketId);
     if (ticket.status !== 'open') throw invalid({ status: 'ticketNotOpen' }, 'Only an open ticket takes messages');
     if (ticket.whatsappId === null) throw invalid({ whatsappId: 'required' }, 'The ticket has no connection');
@@ -78,16 +77,16 @@ async function store(ctx: Ctx, ticketId: number, input: SendInput) {
     const ids: number[] = [];
     const first = input.medias[0];
     if (!first || (text && first.type === 'audio')) {
-      ids.push((await queueOutbound(tx, events, { ...base, body: text, quotedMsgId })).id);
+      ids.push((await queueOutbound(uow, { ...base, body: text, quotedMsgId })).id);
       text = '';
       quotedMsgId = null;
     }
     for (const media of input.medias) {
-      ids.push((await queueOutbound(tx, events, { ...base, body: text, media, quotedMsgId })).id);
+      ids.push((await queueOutbound(uow, { ...base, body: text, media, quotedMsgId })).id);
       text = '';
       quotedMsgId = null;
     }
-    return { stored: await loadMessageViews(tx, ids), whatsappId: ticket.whatsappId };
+    return { stored: await loadMessageViews(tx, ids) };
   });
 }
 

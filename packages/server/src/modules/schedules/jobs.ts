@@ -3,7 +3,6 @@ import type { Deps } from '../../platform/context.js';
 import { runPlatform, runTenant } from '../../platform/context.js';
 import { expiredCompanies } from '../../platform/subscription.js';
 import type { SweepSpec } from '../../platform/sweeps.js';
-import { kickOutboxes, type Kicks } from '../tickets/auto-messages.js';
 import { sendDueSchedules } from './send-due-schedules.js';
 import { settleSchedules } from './settle-schedules.js';
 
@@ -32,9 +31,7 @@ export async function sweepSchedules(deps: Deps): Promise<{ sent: number; settle
   for (const companyId of companyIds) {
     // An expired company's schedules wait, still PENDENTE (platform/subscription.ts), and go once it pays.
     while (!expired.has(companyId)) {
-      const kicks: Kicks = new Set();
-      const n = await runTenant(deps, companyId, (tx, events) => sendDueSchedules(tx, events, companyId, kicks, BATCH));
-      await kickOutboxes(deps, kicks);
+      const n = await runTenant(deps, companyId, (_tx, _events, uow) => sendDueSchedules(uow, companyId, BATCH));
       sent += n;
       if (n < BATCH) break;
     }

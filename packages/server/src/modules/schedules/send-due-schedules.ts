@@ -1,9 +1,8 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { schedules } from '../../db/schema/index.js';
 import { queueOutbound } from '../messages/queue-outbound.js';
-import { renderFor, type Kicks } from '../tickets/auto-messages.js';
+import { renderFor } from '../tickets/auto-messages.js';
 import { loadSchedule } from './schedule-view.js';
 import { scheduleEvents } from './schedule-events.js';
 import { imageMimetype } from './schedule-media.js';
@@ -14,15 +13,10 @@ import { scheduleTarget } from './schedule-target.js';
  * transaction: the rows are locked with SKIP LOCKED (another process's pass takes the others),
  * the message is stored queued in the outbox (variables filled now, the image with the text as
  * its caption) and linked to the schedule (`dispatchedAt`, `messageId`) in the same commit, so a
- * crash leaves either both or neither. The caller kicks the connections' outboxes after commit.
+ * crash leaves either both or neither; the outboxes are kicked after commit (`queueOutbound`).
  */
-export async function sendDueSchedules(
-  tx: Tx,
-  events: EventSink,
-  companyId: number,
-  kicks: Kicks,
-  limit: number,
-): Promise<number> {
+export async function sendDueSchedules(uow: Uow, companyId: number, limit: number): Promise<number> {
+  const { tx, events } = uow;
   const due = await tx
     .select()
     .from(schedules)
@@ -38,7 +32,7 @@ export async function sendDueSchedules(
         .set({ status: 'ERRO', error: target.error, dispatchedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(schedules.id, row.id));
     } else {
-      const message = await queueOutbound(tx, events, {
+      const message = await queueOutbound(uow, {
         companyId,
         ticketId: target.ticketId,
         whatsappId: target.whatsappId,
@@ -57,7 +51,6 @@ export async function sendDueSchedules(
         .update(schedules)
         .set({ ...target, messageId: message.id, dispatchedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(schedules.id, row.id));
-      kicks.add(target.whatsappId);
     }
     events.push(scheduleEvents.saved(companyId, 'update', await loadSchedule(tx, row.id)));
   }

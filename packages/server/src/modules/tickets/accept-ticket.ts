@@ -14,6 +14,6 @@ export async function acceptTicket(s: Transition, input: { userId?: number | nul
   await trackCycle(s.tx, ticket, { startedAt: new Date() });
   if (!ticket.isGroup && settingOn(await readSetting(s.tx, 'sendGreetingAccepted'))) {
     const texts = await connectionTexts(s.tx, ticket.whatsappId);
-    await queueAutoMessage(s.tx, s.events, ticket, texts?.greetingMessage ?? '', s.kicks);
+    await queueAutoMessage(s, ticket, texts?.greetingMessage ?? '');
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { companies, contacts, whatsapps } from '../../db/schema/index.js';
 import { queueOutbound } from '../messages/queue-outbound.js';
 import { applyMessageVariables } from '../messages/message-variables.js';
@@ -9,9 +9,8 @@ import type { TicketRow } from './ticket-view.js';
 /**
  * Messages the system sends on a ticket's behalf (greeting on accept, transfer notice, rating
  * request, completion): stored as queued in the transition's transaction, with the message
- * variables filled in; the caller kicks the connection's outbox after commit (`kickOutboxes`).
+ * variables filled in; `queueOutbound` kicks the connection's outbox after commit.
  */
-export type Kicks = Set<number>;
 
 export async function connectionTexts(tx: Tx, whatsappId: number | null) {
   if (whatsappId === null) return undefined;
@@ -39,26 +38,16 @@ export async function renderFor(tx: Tx, ticket: Pick<TicketRow, 'id' | 'contactI
 }
 
 /** Queues `template` (variables filled) on the ticket's connection; nothing when blank or no connection. */
-export async function queueAutoMessage(tx: Tx, events: EventSink, ticket: TicketRow, template: string, kicks: Kicks) {
+export async function queueAutoMessage(uow: Uow, ticket: TicketRow, template: string) {
   if (!template.trim() || ticket.whatsappId === null) return;
-  const body = await renderFor(tx, ticket, template);
-  await queueOutbound(tx, events, {
+  const body = await renderFor(uow.tx, ticket, template);
+  await queueOutbound(uow, {
     companyId: ticket.companyId,
     ticketId: ticket.id,
     whatsappId: ticket.whatsappId,
     body,
     userId: null,
   });
-  kicks.add(ticket.whatsappId);
-}
-
-/** After commit: tells each connection's session holder that its outbox has work. */
-export async function kickOutboxes(deps: Deps, kicks: Kicks) {
-  for (const id of kicks) {
-    await deps.sessions
-      .kickOutbox(id)
-      .catch((err: unknown) => deps.log.warn({ err, whatsappId: id }, 'outbox kick failed'));
-  }
 }
 
 /** The rating request: the connection's text followed by the scale (foundation §9). */

@@ -1,9 +1,8 @@
-import type { Tx } from '../../db/client.js';
-import type { EventSink } from '../../platform/context.js';
+import type { Uow } from '../../platform/context.js';
 import { eq } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
 import { readSetting } from '../settings/read-setting.js';
-import { connectionTexts, queueAutoMessage, ratingRequest, type Kicks } from './auto-messages.js';
+import { connectionTexts, queueAutoMessage, ratingRequest } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { assignee, settingOn, writeTicket, type Transition } from './transition.js';
 import type { TicketRow } from './ticket-view.js';
@@ -30,11 +29,11 @@ export async function closeTicket(s: Transition, input: { userId?: number | null
   const texts = await connectionTexts(s.tx, t.whatsappId);
   if (asksRating && texts?.ratingMessage.trim()) {
     const ticket = await writeTicket(s, { ratingPending: true, userId, ...CLEARED });
-    await queueAutoMessage(s.tx, s.events, ticket, ratingRequest(texts.ratingMessage), s.kicks);
+    await queueAutoMessage(s, ticket, ratingRequest(texts.ratingMessage));
     await trackCycle(s.tx, ticket, { ratingAt: new Date() });
     return;
   }
-  s.ticket = await closeNow(s.tx, s.events, t, s.kicks, { userId });
+  s.ticket = await closeNow(s, t, { userId });
 }
 
 const CLEARED = { integrationId: null, promptId: null, useIntegration: false } as const;
@@ -45,12 +44,11 @@ const CLEARED = { integrationId: null, promptId: null, useIntegration: false } a
  * groups), the cycle finished — with the customer's `rating` when one was given.
  */
 export async function closeNow(
-  tx: Tx,
-  events: EventSink,
+  uow: Uow,
   ticket: TicketRow,
-  kicks: Kicks,
   { rating, userId = ticket.userId }: { rating?: number; userId?: number | null } = {},
 ) {
+  const { tx } = uow;
   const [closed] = await tx
     .update(tickets)
     .set({ status: 'closed', userId, ratingPending: false, chatbot: false, ...CLEARED, updatedAt: new Date() })
@@ -58,7 +56,7 @@ export async function closeNow(
     .returning();
   if (!closed!.isGroup) {
     const texts = await connectionTexts(tx, closed!.whatsappId);
-    await queueAutoMessage(tx, events, closed!, texts?.complationMessage ?? '', kicks);
+    await queueAutoMessage(uow, closed!, texts?.complationMessage ?? '');
   }
   const now = new Date();
   await trackCycle(tx, closed!, { finishedAt: now, ...(rating ? { rating, ratedAt: now } : {}) });

@@ -2,7 +2,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Deps } from '../../platform/context.js';
 import { runTenant } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
-import { kickOutboxes, type Kicks } from './auto-messages.js';
 import { closeNow } from './close-ticket.js';
 import { loadTicketView } from './ticket-view.js';
 import { ticketEvents } from './ticket-events.js';
@@ -20,8 +19,7 @@ export function ratingOf(body: string): number | undefined {
  * arriving together close it once.
  */
 export async function handleRatingReply(deps: Deps, companyId: number, ticketId: number, body: string) {
-  const kicks: Kicks = new Set();
-  const handled = await runTenant(deps, companyId, async (tx, events) => {
+  return runTenant(deps, companyId, async (tx, events, uow) => {
     // Only a ticket waiting for a rating is locked; for every other message this reads nothing.
     const [ticket] = await tx
       .select()
@@ -29,10 +27,8 @@ export async function handleRatingReply(deps: Deps, companyId: number, ticketId:
       .where(and(eq(tickets.id, ticketId), eq(tickets.ratingPending, true), ne(tickets.status, 'closed')))
       .for('update');
     if (!ticket) return false;
-    await closeNow(tx, events, ticket, kicks, { rating: ratingOf(body) });
+    await closeNow(uow, ticket, { rating: ratingOf(body) });
     events.push(...ticketEvents.changed(companyId, (await loadTicketView(tx, ticketId))!, ticket));
     return true;
   });
-  await kickOutboxes(deps, kicks);
-  return handled;
 }

@@ -45,6 +45,6 @@ export async function transferTicket(s: Transition, input: TransferInput) {
   if (!user) s.ticket = await enterQueueHolder(s.ctx.deps, s.tx, ticket.id);
   const moved = before.queueId !== ticket.queueId || (user !== undefined && before.userId !== user.id);
   if (moved && !ticket.isGroup && settingOn(await readSetting(s.tx, 'sendMsgTransfTicket'))) {
-    await queueAutoMessage(s.tx, s.events, ticket, transferNotice(queue.name, user?.name), s.kicks);
+    await queueAutoMessage(s, ticket, transferNotice(queue.name, user?.name));
   }
 }

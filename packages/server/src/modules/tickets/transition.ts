@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { Ctx, EventSink } from '../../platform/context.js';
+import type { Ctx, Uow } from '../../platform/context.js';
 import { tickets, users } from '../../db/schema/index.js';
 import { invalid, noPermission } from '../../platform/errors.js';
 import type { Viewer } from './visibility.js';
 import type { TicketRow } from './ticket-view.js';
-import type { Kicks } from './auto-messages.js';
 
-/** What a transition works with, inside the update's transaction (the ticket row is locked). */
-export interface Transition {
+/** What a transition works with: the update's unit of work (the ticket row is locked). */
+export interface Transition extends Uow {
   ctx: Ctx;
-  tx: Tx;
-  events: EventSink;
   viewer: Viewer;
   ticket: TicketRow;
-  /** Connections whose outbox gets work (kicked after commit). */
-  kicks: Kicks;
 }
 
 /** Writes `set` to the ticket (touching updatedAt) and returns the row as it is now. */

@@ -9,7 +9,6 @@ import { invalid, isUniqueViolation } from '../../platform/errors.js';
 import { findVisibleTicket } from './visible-ticket.js';
 import { loadTicketView, type TicketView } from './ticket-view.js';
 import { ticketEvents } from './ticket-events.js';
-import { kickOutboxes, type Kicks } from './auto-messages.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { writeTicket, type Transition } from './transition.js';
 import { acceptTicket } from './accept-ticket.js';
@@ -56,13 +55,12 @@ async function checkReferences(tx: Tx, input: TicketUpdateBody) {
  * queued inside the transaction and their outboxes kicked after commit.
  */
 export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody): Promise<TicketView> {
-  const kicks: Kicks = new Set();
   try {
-    const view = await ctx.tenant(async (tx, events) => {
+    return await ctx.tenant(async (tx, events, uow) => {
       const { ticket, viewer } = await findVisibleTicket(tx, ctx.actor, id, { lock: true });
       await checkReferences(tx, input);
       const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
-      const s: Transition = { ctx, tx, events, viewer, ticket, kicks };
+      const s: Transition = { ...uow, ctx, viewer, ticket };
       const step = stepFor(ticket.status, input);
 
       const fields = {
@@ -87,8 +85,6 @@ export async function updateTicket(ctx: Ctx, id: number, input: TicketUpdateBody
         events.push(...ticketEvents.changed(ctx.actor.companyId, view, before));
       return view;
     });
-    await kickOutboxes(ctx.deps, kicks);
-    return view;
   } catch (err) {
     // Reopening or moving a ticket while the contact has another live one on that connection.
     if (isUniqueViolation(err, 'tickets_one_live_key')) {
