@@ -40,4 +40,17 @@ describe('insertMessageRows (the one writer of message rows)', () => {
     );
     expect(q.params).toHaveLength(1);
   });
+
+  it('a list of rows: one row of values each, a column one row leaves out taking its default there', () => {
+    const q = render(
+      insertMessageRows([
+        { companyId: 1, ticketId: 2, body: 'a', externalId: 'x' },
+        { companyId: 1, ticketId: 3, body: 'b' },
+      ]),
+    );
+    expect(q.sql).toBe(
+      'insert into messages ("company_id", "ticket_id", "external_id", "body") values ($1, $2, $3, $4), ($5, $6, default, $7)',
+    );
+    expect(q.params).toEqual([1, 2, 'x', 'a', 1, 3, 'b']);
+  });
 });

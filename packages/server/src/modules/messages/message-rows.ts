@@ -28,23 +28,29 @@ const columns = Object.entries(getTableColumns(messages));
 /**
  * `insert into messages (<columns>) …`: with `from`, `select <values> <from>` (one row per row of
  * `from`, whose expressions the values may name, e.g. `from unnest(…) as v(…) order by v.ord`);
- * without, `values (<values>)`. The caller adds `on conflict`/`returning` after it.
+ * without, `values (<values>)`, or a row of values each for a list (a column one row leaves out
+ * takes its default there). The caller adds `on conflict`/`returning` after it.
  */
-export function insertMessageRows(values: MessageValues, from?: SQL): SQL {
-  const given = columns.filter(([key]) => (values as Record<string, unknown>)[key] !== undefined);
+export function insertMessageRows(values: MessageValues | readonly MessageValues[], from?: SQL): SQL {
+  const rows = (Array.isArray(values) ? values : [values]) as readonly Record<string, unknown>[];
+  const given = columns.filter(([key]) => rows.some((row) => row[key] !== undefined));
   const names = sql.raw(given.map(([, c]) => `"${c.name}"`).join(', '));
-  const exprs = sql.join(
-    given.map(([key, column]) => {
-      const v = (values as Record<string, unknown>)[key];
-      if (is(v, SQL)) return v;
-      if (is(v, Placeholder)) return sql`${v}`;
-      return sql.param(v, column);
-    }),
+  const exprs = (row: Record<string, unknown>) =>
+    sql.join(
+      given.map(([key, column]) => {
+        const v = row[key];
+        if (v === undefined) return sql`default`;
+        if (is(v, SQL)) return v;
+        if (is(v, Placeholder)) return sql`${v}`;
+        return sql.param(v, column);
+      }),
+      sql`, `,
+    );
+  if (from) return sql`insert into messages (${names}) select ${exprs(rows[0]!)} ${from}`;
+  return sql`insert into messages (${names}) values ${sql.join(
+    rows.map((row) => sql`(${exprs(row)})`),
     sql`, `,
-  );
-  return from
-    ? sql`insert into messages (${names}) select ${exprs} ${from}`
-    : sql`insert into messages (${names}) values (${exprs})`;
+  )}`;
 }
 
 /** A stored message's RETURNING/SELECT list and the mapping of its raw row (db/table-rows.ts). */
