@@ -25,6 +25,7 @@ import { tableStatisticsSweeps } from './platform/table-statistics.js';
 import { expirySweeps } from './platform/realtime-expiry.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { invoiceJobs } from './modules/invoices/jobs.js';
+import { templateJobs } from './modules/templates/jobs.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channel-providers.js';
 import type { EventsFor } from './channels/channel.js';
@@ -61,7 +62,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     // Every job of the product, from the domains that own them.
-    const jobHandlers = [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs];
+    const jobHandlers = [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs, ...templateJobs];
     const jobs = await startJobs(pools.owner, jobHandlers, () => deps, log);
     const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.

@@ -27,6 +27,17 @@ const variant = z
   .default('');
 
 /**
+ * Cloud API: a message template every contact gets instead of free text (one of the connection's
+ * APPROVED templates), its BODY's texts in order; each may hold `{{name}}`, `{{firstName}}`,
+ * `{{email}}`, `{{number}}` and the settings' variables, filled per contact. Blank/null = none.
+ */
+export const templateFields = {
+  templateName: z.preprocess((v) => (v === '' ? null : v), text().trim().max(512, 'tooLong').nullable().optional()),
+  templateLanguage: z.preprocess((v) => (v === '' ? null : v), text().trim().max(15, 'tooLong').nullable().optional()),
+  templateVariables: z.array(text().trim().min(1, 'required').max(1024, 'tooLong')).max(100).nullable().optional(),
+};
+
+/**
  * `POST /campaigns`. `scheduledAt` (ISO 8601 with an offset, or `YYYY-MM-DD HH:mm:ss` in the
  * company's time zone; '' or null = none) makes it PROGRAMADA, else INATIVA. `tagListId` keeps the
  * list's contacts whose contact carries that tag (on any of their tickets); null, '' or absent =
@@ -46,6 +57,7 @@ export const campaignBody = z.object({
   message4: variant,
   message5: variant,
   mediaPath: text().max(300, 'tooLong').nullable().optional(),
+  ...templateFields,
 });
 export type CampaignBody = z.infer<typeof campaignBody>;
 /** `PUT /campaigns/{id}`: the fields given change, within the editing rules (409 ERR_CAMPAIGN_NOT_EDITABLE). */
@@ -97,6 +109,10 @@ export interface Campaign {
   mediaPath: string | null;
   mediaName: string | null;
   mediaUrl: string | null;
+  /** Cloud API: the template every contact gets (null: the messages, as free text). */
+  templateName: string | null;
+  templateLanguage: string | null;
+  templateVariables: string[] | null;
   companyId: number;
   createdAt: string;
   updatedAt: string;

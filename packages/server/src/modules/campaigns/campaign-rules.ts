@@ -47,8 +47,14 @@ export function ensureEditable(
   }
 }
 
-/** A campaign sends one of its non-empty variants: at least one must have text (400 on message1). */
-export function ensureSomeMessage(messages: Partial<Record<(typeof CAMPAIGN_MESSAGE_KEYS)[number], string>>): void {
+/**
+ * A campaign sends one of its non-empty variants: at least one must have text (400 on message1),
+ * unless it sends a template.
+ */
+export function ensureSomeMessage(
+  messages: Partial<Record<(typeof CAMPAIGN_MESSAGE_KEYS)[number], string>> & { templateName?: string | null },
+): void {
+  if (messages.templateName) return;
   if (!CAMPAIGN_MESSAGE_KEYS.some((k) => (messages[k] ?? '').trim() !== ''))
     throw invalid({ message1: 'required' }, 'At least one message needs text');
 }

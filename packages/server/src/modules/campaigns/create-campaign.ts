@@ -8,6 +8,7 @@ import { loadCampaignDetail } from './campaign-view.js';
 import { campaignEvents } from './campaign-events.js';
 import { checkCampaignRefs } from './campaign-refs.js';
 import { ensureSomeMessage, statusFor } from './campaign-rules.js';
+import { checkTemplateFields } from '../templates/campaign-template.js';
 
 /**
  * `POST /campaigns`: PROGRAMADA when `scheduledAt` is given (a time already past starts at the
@@ -19,6 +20,7 @@ export function createCampaign(ctx: Ctx, input: CampaignBody) {
   if (input.mediaPath) throw invalid({ mediaPath: 'notFound' }, 'Attachments arrive through the upload route');
   return ctx.tenant(async (tx, events) => {
     await checkCampaignRefs(tx, input);
+    await checkTemplateFields(tx, input.whatsappId, input);
     const scheduledAt = input.scheduledAt ? await sendAtOf(tx, input.scheduledAt) : null;
     const [row] = await tx
       .insert(campaigns)
@@ -36,6 +38,9 @@ export function createCampaign(ctx: Ctx, input: CampaignBody) {
         message3: input.message3,
         message4: input.message4,
         message5: input.message5,
+        templateName: input.templateName ?? null,
+        templateLanguage: input.templateName ? (input.templateLanguage ?? null) : null,
+        templateVariables: input.templateName ? (input.templateVariables ?? []) : null,
       })
       .returning({ id: campaigns.id });
     const campaign = await loadCampaignDetail(tx, row!.id);

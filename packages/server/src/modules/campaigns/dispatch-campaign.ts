@@ -14,6 +14,7 @@ import { waitAfter, windowFor } from './campaign-pace.js';
 import { campaignText, variantsOf } from './campaign-text.js';
 import { campaignFiles } from './campaign-files.js';
 import { campaignTickets } from './campaign-targets.js';
+import { templateForContacts } from '../templates/campaign-template.js';
 
 /** Shipping rows dispatched per transaction when the intervals let several go at once. */
 export const DISPATCH_BATCH = 500;
@@ -77,6 +78,8 @@ export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: Camp
   );
   const variants = variantsOf(c);
   const files = await campaignFiles(tx, c);
+  // Cloud API: a campaign with a template sends it to every contact, never its free text.
+  const templateFor = await templateForContacts(tx, whatsappId, c);
   const now = new Date();
 
   // Every message of the batch, in the order the outbox must send them.
@@ -93,18 +96,20 @@ export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: Camp
   for (const r of due) {
     const contact = contactOf.get(r.number)!;
     const ticketId = ticketOf.get(contact.id)!;
-    const v = variants[Math.floor(Math.random() * variants.length)]!;
+    const v = variants[Math.floor(Math.random() * variants.length)] ?? { variant: 1, text: '' };
     chosen.set(Number(r.id), v.variant);
     const recipient = { name: r.name || contact.name, email: r.email || contact.email, number: r.number, ticketId };
     const mark = { campaignShipping: Number(r.id) };
     parts.push({
+    const fill = (text: string) => campaignText(text, recipient, settings.variables, zone ?? DEFAULT_TIME_ZONE, now);
+    const sent = templateFor?.(fill);
       shippingId: Number(r.id),
       ticketId,
-      body: campaignText(v.text, recipient, settings.variables, zone ?? DEFAULT_TIME_ZONE, now),
+      body: sent ? sent.body : fill(v.text),
       type: 'chat',
       url: null,
       name: null,
-      data: mark,
+      data: sent ? { ...mark, template: sent.template } : mark,
     });
     for (const f of files)
       parts.push({

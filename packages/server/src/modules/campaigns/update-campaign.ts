@@ -3,6 +3,7 @@ import type { CampaignDetail, CampaignUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { campaigns } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
+import { checkTemplateFields, type TemplateFields } from '../templates/campaign-template.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import { sendAtOf } from '../schedules/schedule-time.js';
 import { loadCampaignDetail, lockCampaign } from './campaign-view.js';
@@ -28,6 +29,8 @@ export async function updateCampaign(ctx: Ctx, id: number, input: CampaignUpdate
       throw invalid({ mediaPath: 'notFound' }, 'Attachments arrive through the upload route');
     ensureSomeMessage({ ...before, ...definedOnly(input) });
     await checkCampaignRefs(tx, input);
+    const template = templateOf(before, input);
+    await checkTemplateFields(tx, input.whatsappId ?? before.whatsappId, template);
     const dropMedia = input.mediaPath === null && before.mediaPath !== null;
     const full = fullyEditable(before);
     await tx
@@ -39,6 +42,7 @@ export async function updateCampaign(ctx: Ctx, id: number, input: CampaignUpdate
         ...(input.message3 !== undefined && { message3: input.message3 }),
         ...(input.message4 !== undefined && { message4: input.message4 }),
         ...(input.message5 !== undefined && { message5: input.message5 }),
+        ...template,
         ...(full && input.contactListId !== undefined && { contactListId: input.contactListId }),
         ...(full && input.tagListId !== undefined && { tagId: input.tagListId }),
         ...(full && input.whatsappId !== undefined && { whatsappId: input.whatsappId }),
@@ -55,6 +59,18 @@ export async function updateCampaign(ctx: Ctx, id: number, input: CampaignUpdate
   });
   await removeCampaignFile(ctx, orphan);
   return campaign;
+}
+
+/** The template fields after the edit: those given over those stored; none without a name. */
+function templateOf(before: TemplateFields, input: TemplateFields) {
+  const name = input.templateName !== undefined ? input.templateName : before.templateName;
+  if (!name) return { templateName: null, templateLanguage: null, templateVariables: null };
+  return {
+    templateName: name,
+    templateLanguage: input.templateLanguage !== undefined ? input.templateLanguage : before.templateLanguage,
+    templateVariables:
+      (input.templateVariables !== undefined ? input.templateVariables : before.templateVariables) ?? [],
+  };
 }
 
 const definedOnly = <T extends object>(o: T) =>

@@ -24,6 +24,29 @@ export async function templateMessage(
   whatsappId: number,
   input: TemplateSend,
 ): Promise<{ body: string; template: QueuedTemplate }> {
+  const row = await sendableTemplate(
+    tx,
+    whatsappId,
+    input.name,
+    input.language,
+    {
+      name: 'template.name',
+      variables: 'template.variables',
+    },
+    input.variables.length,
+  );
+  return {
+    body: filledBody(row.components, input.variables),
+    template: {
+      name: input.name,
+      language: input.language,
+      components: sendComponents(row.components, input.variables),
+    },
+  };
+}
+
+/** The connection's stored template (any status), or undefined. */
+export async function storedTemplate(tx: Tx, whatsappId: number, name: string, language: string) {
   const [row] = await tx
     .select({
       status: whatsappTemplates.status,
@@ -34,20 +57,29 @@ export async function templateMessage(
     .where(
       and(
         eq(whatsappTemplates.whatsappId, whatsappId),
-        eq(whatsappTemplates.name, input.name),
-        eq(whatsappTemplates.language, input.language),
+        eq(whatsappTemplates.name, name),
+        eq(whatsappTemplates.language, language),
       ),
     );
-  if (!row) throw invalid({ 'template.name': 'notFound' }, 'The connection has no such template');
-  if (row.status !== 'APPROVED') throw invalid({ 'template.name': 'notApproved' }, 'Only approved templates send');
-  if (input.variables.length !== row.variables)
-    throw invalid({ 'template.variables': `count:${row.variables}` }, `The template takes ${row.variables} texts`);
-  return {
-    body: filledBody(row.components, input.variables),
-    template: {
-      name: input.name,
-      language: input.language,
-      components: sendComponents(row.components, input.variables),
-    },
-  };
+  return row;
+}
+
+/**
+ * A template that may be sent with `given` texts: one of the connection's APPROVED templates
+ * (else 400 on `fields.name`) whose BODY takes exactly that many (else 400 on `fields.variables`).
+ */
+export async function sendableTemplate(
+  tx: Tx,
+  whatsappId: number,
+  name: string,
+  language: string,
+  fields: { name: string; variables: string },
+  given: number,
+) {
+  const row = await storedTemplate(tx, whatsappId, name, language);
+  if (!row) throw invalid({ [fields.name]: 'notFound' }, 'The connection has no such template');
+  if (row.status !== 'APPROVED') throw invalid({ [fields.name]: 'notApproved' }, 'Only approved templates send');
+  if (given !== row.variables)
+    throw invalid({ [fields.variables]: `count:${row.variables}` }, `The template takes ${row.variables} texts`);
+  return row;
 }

@@ -4,6 +4,7 @@ import { createStaff, createTenant, insertCloudConnection, type Tenant } from '.
 import { startFakeGraph, type FakeGraph, type FakeTemplate } from '../../../test/support/fake-graph.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
+import { syncAllTemplates } from './jobs.js';
 import { change, delivery, entry, postDelivery, profile, text } from '../../../test/support/cloud-webhook.js';
 
 let t: TestApp;
@@ -131,6 +132,20 @@ describe('templates sync and list', () => {
     graph.setTemplates(waba, list.slice(0, 2));
     const again = await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
     expect(again.body.templates.map((x: { name: string }) => x.name)).toEqual(['boas_vindas', 'pedido']);
+  });
+
+  it('the daily job syncs every Cloud API connection with a WABA id', async () => {
+    const { conn, waba } = await cloudWithTemplates([template('diario', 'Bom dia {{1}}')]);
+    const { conn: otherConn } = await cloudWithTemplates([template('outro', 'Oi')], other.companyId);
+    expect((await tenant.admin.api.get(`/api/whatsapp/${conn.id}/templates`)).body.templates).toEqual([]);
+    await syncAllTemplates(t.running.deps, t.running.deps.log);
+    expect((await tenant.admin.api.get(`/api/whatsapp/${conn.id}/templates`)).body.templates).toMatchObject([
+      { name: 'diario', variables: 1 },
+    ]);
+    expect((await other.admin.api.get(`/api/whatsapp/${otherConn.id}/templates`)).body.templates).toMatchObject([
+      { name: 'outro', variables: 0 },
+    ]);
+    expect(graph.to(`/${waba}/message_templates`, 'GET').length).toBeGreaterThan(0);
   });
 
   it('needs a Cloud API connection with a WABA id; admins only; another company 404', async () => {
@@ -273,5 +288,95 @@ describe('free text and the window', () => {
     await tenant.admin.api.post(`/api/messages/${ticketId}`, { body: 'Tarde demais' });
     const row = await eventually(async () => (await rowsOf(ticketId)).find((r) => r.error), 10_000, 'failed');
     expect(row.error).toBe("The customer's 24-hour window is closed: send a template");
+  });
+});
+
+describe('a campaign with a template', () => {
+  /** A contact list of people named "Nome{i} Sobrenome". */
+  async function contactList(numbers: string[]) {
+    const made = (await tenant.admin.api.post('/api/contact-lists', { name: `Lista ${wabaId()}` })).body;
+    for (const [i, number] of numbers.entries()) {
+      const res = await tenant.admin.api.post('/api/contact-list-items', {
+        name: `Nome${i} Sobrenome`,
+        number,
+        contactListId: made.id,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    return made.id as number;
+  }
+
+  it('sends every contact the template, its texts filled per contact, never free text', async () => {
+    const settings = await tenant.admin.api.post('/api/campaign-settings', {
+      settings: {
+        messageInterval: 0,
+        longerIntervalAfter: 0,
+        greaterInterval: 0,
+        variables: [{ key: 'loja', value: 'Loja Centro' }],
+      },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const { conn } = await cloudWithTemplates([template('promo', 'Oi {{1}}, a {{2}} te espera')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const numbers = [customer(), customer(), customer()];
+    const contactListId = await contactList(numbers);
+    const body = {
+      name: `Campanha ${wabaId()}`,
+      whatsappId: conn.id,
+      contactListId,
+      templateName: 'promo',
+      templateLanguage: 'pt_BR',
+    };
+
+    const campaigns = tenant.admin.api;
+    expectInvalid(
+      await campaigns.post('/api/campaigns', { ...body, templateVariables: ['{{firstName}}'] }),
+      'templateVariables',
+    );
+    expectInvalid(
+      await campaigns.post('/api/campaigns', { ...body, templateName: 'nada', templateVariables: [] }),
+      'templateName',
+    );
+
+    const created = await campaigns.post('/api/campaigns', {
+      ...body,
+      templateVariables: ['{{firstName}}', '{{loja}}'],
+      scheduledAt: new Date().toISOString(),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      templateName: 'promo',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{{firstName}}', '{{loja}}'],
+    });
+    await eventually(
+      async () => (await campaigns.get(`/api/campaigns/${created.body.id}`)).body.status === 'FINALIZADA',
+      20_000,
+      'FINALIZADA',
+    );
+    for (const [i, number] of numbers.entries()) {
+      const sent = sendsTo(number);
+      expect(sent, number).toHaveLength(1);
+      expect(sent[0]!.body.type).toBe('template');
+      expect(sent[0]!.body.template).toEqual({
+        name: 'promo',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: `Nome${i}` },
+              { type: 'text', text: 'Loja Centro' },
+            ],
+          },
+        ],
+      });
+      const [stored] = await q(
+        `select m.body from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+         where c.number = $1 and m.from_me`,
+        [number],
+      );
+      expect(stored.body).toBe(`Oi Nome${i}, a Loja Centro te espera`);
+    }
   });
 });
