@@ -7,6 +7,7 @@ import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { applyMessageVariables } from '../modules/messages/message-variables.js';
 import { previewOf } from '../modules/messages/preview.js';
+import { insertMessageRows, QUEUED_OUTBOUND } from '../modules/messages/message-rows.js';
 import { DEFAULT_TIME_ZONE } from './business-hours.js';
 import { trackCycles } from '../modules/tickets/tracking.js';
 import { sweep, type SweepOptions } from './sweep.js';
@@ -103,11 +104,20 @@ async function insertFarewells(
 ) {
   if (list.length === 0) return [];
   const inserted = await tx.execute<{ id: number }>(sql`
-    insert into messages (company_id, ticket_id, whatsapp_id, body, from_me, read, ack, media_type, data)
-    select v.company_id, v.ticket_id, v.whatsapp_id, v.body, true, true, 0, 'chat', '{"bot": true}'::jsonb
-    from unnest(${sql.param(list.map((f) => f.companyId))}::int[], ${sql.param(list.map((f) => f.id))}::int[],
+    ${insertMessageRows(
+      {
+        companyId: sql`v.company_id`,
+        ticketId: sql`v.ticket_id`,
+        whatsappId: sql`v.whatsapp_id`,
+        body: sql`v.body`,
+        ...QUEUED_OUTBOUND,
+        mediaType: sql`'chat'`,
+        data: sql`'{"bot": true}'::jsonb`,
+      },
+      sql`from unnest(${sql.param(list.map((f) => f.companyId))}::int[], ${sql.param(list.map((f) => f.id))}::int[],
       ${sql.param(list.map((f) => f.whatsappId))}::int[], ${sql.param(list.map((f) => f.body))}::text[])
-      as v(company_id, ticket_id, whatsapp_id, body)
+      as v(company_id, ticket_id, whatsapp_id, body)`,
+    )}
     returning id`);
   const ids = inserted.rows.map((r) => Number(r.id));
   return tx.select().from(messages).where(inArray(messages.id, ids)).orderBy(messages.id);

@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.js';
 import { messages, tickets } from '../db/schema/index.js';
 import type { ConnectionRef, InboundMessage } from '../channels/channel.js';
 import { previewOf } from '../modules/messages/preview.js';
+import { insertMessageRows } from '../modules/messages/message-rows.js';
 import { botMayAct } from '../automation/chatbot-jobs.js';
 import type { Candidate } from '../automation/responder.js';
 import { claimBatch, type Claimed } from '../automation/responders.js';
@@ -209,15 +210,28 @@ const insertStatement = statement(sql`
       with ordinality as v(ticket_id, contact_id, whatsapp_id, external_id, body, from_me, media_type, media_url,
         media_name, quoted_external_id, participant, created_at, preview, ord)
   ), inserted as (
-    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, ack, read,
-      media_type, media_url, media_name, quoted_msg_id, quoted_external_id, participant, created_at)
-    select ${sql.placeholder('companyId')}, v.ticket_id, v.contact_id, v.whatsapp_id, v.external_id, v.body, v.from_me,
-      -- A message sent from the phone itself is already on WhatsApp: never queued.
-      case when v.from_me then 1 else 0 end, v.from_me,
-      v.media_type, v.media_url, v.media_name,
-      (select q.id from messages q where q.whatsapp_id = v.whatsapp_id and q.external_id = v.quoted_external_id),
-      v.quoted_external_id, v.participant, v.created_at
-    from v order by v.ord
+    ${insertMessageRows(
+      {
+        companyId: sql.placeholder('companyId'),
+        ticketId: sql`v.ticket_id`,
+        contactId: sql`v.contact_id`,
+        whatsappId: sql`v.whatsapp_id`,
+        externalId: sql`v.external_id`,
+        body: sql`v.body`,
+        fromMe: sql`v.from_me`,
+        // A message sent from the phone itself is already on WhatsApp: never queued.
+        ack: sql`case when v.from_me then 1 else 0 end`,
+        read: sql`v.from_me`,
+        mediaType: sql`v.media_type`,
+        mediaUrl: sql`v.media_url`,
+        mediaName: sql`v.media_name`,
+        quotedMsgId: sql`(select q.id from messages q where q.whatsapp_id = v.whatsapp_id and q.external_id = v.quoted_external_id)`,
+        quotedExternalId: sql`v.quoted_external_id`,
+        participant: sql`v.participant`,
+        createdAt: sql`v.created_at`,
+      },
+      sql`from v order by v.ord`,
+    )}
     on conflict (whatsapp_id, external_id) do nothing
     returning ${messageRows.list()}
   ), per_ticket as (

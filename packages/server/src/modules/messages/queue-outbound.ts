@@ -4,6 +4,7 @@ import type { Uow } from '../../platform/context.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import type { MediaType } from '@balcao/contracts';
 import { previewOf } from './preview.js';
+import { insertMessageRows, QUEUED_OUTBOUND } from './message-rows.js';
 import type { QueuedTemplate } from '../templates/template-message.js';
 import { tableRows } from '../../db/table-rows.js';
 import { messageEvents } from './message-events.js';
@@ -37,31 +38,26 @@ export interface OutboundInput {
  */
 export async function queueOutbound({ tx, events, afterCommit }: Uow, input: OutboundInput) {
   const mediaType = input.media?.type ?? 'chat';
-  const insert = tx
-    .insert(messages)
-    .values({
-      companyId: input.companyId,
-      ticketId: input.ticketId,
-      whatsappId: input.whatsappId,
-      body: input.body,
-      fromMe: true,
-      read: true,
-      ack: 0,
-      mediaType,
-      mediaUrl: input.media?.key ?? null,
-      mediaName: input.media?.name ?? null,
-      data:
-        input.media || input.bot || input.template
-          ? {
-              ...(input.media ? { mimetype: input.media.mimetype } : {}),
-              ...(input.bot ? { bot: true } : {}),
-              ...(input.template ? { template: input.template } : {}),
-            }
-          : null,
-      quotedMsgId: input.quotedMsgId ?? null,
-      userId: input.userId,
-    })
-    .returning();
+  const insert = insertMessageRows({
+    companyId: input.companyId,
+    ticketId: input.ticketId,
+    whatsappId: input.whatsappId,
+    body: input.body,
+    ...QUEUED_OUTBOUND,
+    mediaType,
+    mediaUrl: input.media?.key ?? null,
+    mediaName: input.media?.name ?? null,
+    data:
+      input.media || input.bot || input.template
+        ? {
+            ...(input.media ? { mimetype: input.media.mimetype } : {}),
+            ...(input.bot ? { bot: true } : {}),
+            ...(input.template ? { template: input.template } : {}),
+          }
+        : null,
+    quotedMsgId: input.quotedMsgId ?? null,
+    userId: input.userId,
+  });
   const update = tx
     .update(tickets)
     .set({
@@ -77,7 +73,7 @@ export async function queueOutbound({ tx, events, afterCommit }: Uow, input: Out
   const { rows } = await executeByShape<{ message: Record<string, unknown> }>(
     tx,
     sql`
-    with m as (${insert.getSQL()}), t as (${update.getSQL()})
+    with m as (${insert} returning *), t as (${update.getSQL()})
     select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`,
   );
   const message = messageRows.map(rows[0]!.message);
