@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
 import { Composer } from '../../messages/composer/Composer';
+import { TemplatePicker } from '../../messages/composer/TemplatePicker';
 import { FormattedText } from '../../messages/format/FormattedText';
 import { MessagesThread } from '../../messages/MessagesThread';
 import { useDeleteMessage, useMessages } from '../../messages/useMessages';
@@ -102,14 +103,18 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
         onReply={ticket.status === 'open' ? setReplyTo : undefined}
         onDelete={setDeleting}
       />
-      <Composer
-        key={ticket.id}
-        ticketId={ticket.id}
-        enabled={ticket.status === 'open'}
-        replyTo={replyTo}
-        onReplyDone={doneReplying}
-        focusKey={nav.focusComposer ? nav.key : undefined}
-      />
+      {windowClosed(ticket) && ticket.whatsappId !== null ? (
+        <TemplatePicker key={ticket.id} ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact} />
+      ) : (
+        <Composer
+          key={ticket.id}
+          ticketId={ticket.id}
+          enabled={ticket.status === 'open'}
+          replyTo={replyTo}
+          onReplyDone={doneReplying}
+          focusKey={nav.focusComposer ? nav.key : undefined}
+        />
+      )}
       <ContactDrawer open={drawer} ticket={ticket} onClose={() => setDrawer(false)} />
       <ConfirmDialog
         open={Boolean(deleting)}
@@ -123,3 +128,7 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
     </Box>
   );
 }
+
+/** An open Cloud API ticket whose 24-hour window has passed: only a template can go. */
+const windowClosed = (ticket: { status: string; windowExpiresAt?: string | null }) =>
+  ticket.status === 'open' && Boolean(ticket.windowExpiresAt) && Date.parse(ticket.windowExpiresAt!) <= Date.now();
