@@ -15,6 +15,7 @@ import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
 import { benchChat } from './chat.ts';
 import { benchHostileUploads } from './hostile-uploads.ts';
+import { benchMultiProcess } from './multi-process.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -39,6 +40,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   ai: () => benchAi(),
   chat: () => benchChat(),
   'hostile-uploads': () => benchHostileUploads(),
+  'multi-process': () => benchMultiProcess(),
 };
 
 const only = process.env.BENCH?.split(',');
