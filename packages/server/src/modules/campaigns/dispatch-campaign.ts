@@ -15,6 +15,7 @@ import { campaignText, variantsOf } from './campaign-text.js';
 import { campaignFiles } from './campaign-files.js';
 import { campaignTickets } from './campaign-targets.js';
 import { templateForContacts } from '../templates/campaign-template.js';
+import { insertMessageRows, QUEUED_OUTBOUND } from '../messages/message-rows.js';
 
 /** Shipping rows dispatched per transaction when the intervals let several go at once. */
 export const DISPATCH_BATCH = 500;
@@ -77,9 +78,9 @@ export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: Camp
     due.map((r) => contactOf.get(r.number)!.id),
   );
   const variants = variantsOf(c);
-  const files = await campaignFiles(tx, c);
   // Cloud API: a campaign with a template sends it to every contact, never its free text.
   const templateFor = await templateForContacts(tx, whatsappId, c);
+  const files = await campaignFiles(tx, c);
   const now = new Date();
 
   // Every message of the batch, in the order the outbox must send them.
@@ -100,9 +101,9 @@ export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: Camp
     chosen.set(Number(r.id), v.variant);
     const recipient = { name: r.name || contact.name, email: r.email || contact.email, number: r.number, ticketId };
     const mark = { campaignShipping: Number(r.id) };
-    parts.push({
     const fill = (text: string) => campaignText(text, recipient, settings.variables, zone ?? DEFAULT_TIME_ZONE, now);
     const sent = templateFor?.(fill);
+    parts.push({
       shippingId: Number(r.id),
       ticketId,
       body: sent ? sent.body : fill(v.text),
@@ -124,13 +125,24 @@ export async function dispatchCampaign({ tx, events, afterCommit }: Uow, c: Camp
   }
 
   const { rows: inserted } = await tx.execute(sql`
-    insert into messages (company_id, ticket_id, whatsapp_id, body, from_me, read, ack, media_type, media_url, media_name, data)
-    select ${c.companyId}, v.ticket_id, ${whatsappId}, v.body, true, true, 0, v.media_type, v.media_url, v.media_name, v.data
-    from unnest(${sql.param(parts.map((p) => p.ticketId))}::int[], ${sql.param(parts.map((p) => p.body))}::text[],
+    ${insertMessageRows(
+      {
+        companyId: c.companyId,
+        ticketId: sql`v.ticket_id`,
+        whatsappId,
+        body: sql`v.body`,
+        ...QUEUED_OUTBOUND,
+        mediaType: sql`v.media_type`,
+        mediaUrl: sql`v.media_url`,
+        mediaName: sql`v.media_name`,
+        data: sql`v.data`,
+      },
+      sql`from unnest(${sql.param(parts.map((p) => p.ticketId))}::int[], ${sql.param(parts.map((p) => p.body))}::text[],
       ${sql.param(parts.map((p) => p.type))}::text[], ${sql.param(parts.map((p) => p.url))}::text[],
       ${sql.param(parts.map((p) => p.name))}::text[], ${sql.param(parts.map((p) => JSON.stringify(p.data)))}::jsonb[])
       with ordinality as v(ticket_id, body, media_type, media_url, media_name, data, ord)
-    order by v.ord
+    order by v.ord`,
+    )}
     returning ${messageRows.list()}`);
   const stored = inserted.map((r) => messageRows.map(r)).sort((a, b) => a.id - b.id);
 
