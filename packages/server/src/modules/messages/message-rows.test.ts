@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -53,4 +54,19 @@ describe('insertMessageRows (the one writer of message rows)', () => {
     );
     expect(q.params).toEqual([1, 2, 'x', 'a', 1, 3, 'b']);
   });
+});
+
+it('no other source file inserts message rows: every insert goes through insertMessageRows', async () => {
+  const src = new URL('../../', import.meta.url);
+  const files = (await readdir(src, { recursive: true })).filter(
+    (f) => f.endsWith('.ts') && !/\.(test|integration-test)\.ts$/.test(f),
+  );
+  const writers: string[] = [];
+  for (const f of files) {
+    const text = await readFile(new URL(f, src), 'utf8');
+    if (/insert\s+into\s+"?messages"?\s*\(|\.insert\(messages\)/i.test(text)) writers.push(f);
+  }
+  expect(writers, 'build message inserts with insertMessageRows (modules/messages/message-rows.ts)').toEqual([
+    'modules/messages/message-rows.ts',
+  ]);
 });
