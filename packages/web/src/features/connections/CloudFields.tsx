@@ -8,6 +8,7 @@ import { CopyField } from './TokenField';
 import { Section } from './ConnectionFields';
 import type { ConnectionFormValues } from './connectionForm';
 import type { Connection } from '@balcao/contracts';
+import { SyncTemplatesButton } from './SyncTemplatesButton';
 
 /** The webhook Meta calls for a Cloud API connection. */
 export const webhookUrl = (id: number) => `${window.location.origin}/api/webhooks/whatsapp/${id}`;
@@ -25,7 +26,7 @@ export function CloudFields({
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const field = (
-    name: 'phoneNumberId' | 'accessToken' | 'appSecret' | 'verifyToken' | 'messagesPerSecond',
+    name: 'phoneNumberId' | 'accessToken' | 'appSecret' | 'verifyToken' | 'wabaId' | 'messagesPerSecond',
     hint?: string,
   ) => ({
     ...register(name),
@@ -47,6 +48,13 @@ export function CloudFields({
         <TextField {...field('appSecret', keep(existing?.appSecret))} type="password" />
       </Stack>
       <TextField {...field('verifyToken', existing ? undefined : t('connections.cloud.verifyTokenHint'))} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          {...field('wabaId', t('connections.cloud.wabaIdHint'))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'cloud-waba-id' } }}
+        />
+        {existing?.wabaId && <SyncTemplatesButton connectionId={existing.id} />}
+      </Stack>
       <TextField
         {...field('messagesPerSecond', t('connections.cloud.messagesPerSecondHint'))}
         type="number"

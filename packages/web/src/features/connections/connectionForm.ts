@@ -29,6 +29,7 @@ export interface ConnectionFormValues {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  wabaId: string;
   messagesPerSecond: string;
 }
 
@@ -53,6 +54,7 @@ export const EMPTY_CONNECTION: ConnectionFormValues = {
   accessToken: '',
   appSecret: '',
   verifyToken: '',
+  wabaId: '',
   messagesPerSecond: '80',
 };
 
@@ -81,6 +83,7 @@ export function fromConnection(w: Connection): ConnectionFormValues {
     accessToken: masked(w.accessToken) ? '' : (w.accessToken ?? ''),
     appSecret: masked(w.appSecret) ? '' : (w.appSecret ?? ''),
     verifyToken: w.verifyToken ?? '',
+    wabaId: w.wabaId ?? '',
     messagesPerSecond: String(w.messagesPerSecond ?? 80),
   };
 }
@@ -113,6 +116,8 @@ export function toBody(v: ConnectionFormValues, isEdit: boolean): Record<string,
           accessToken: blankToUndefined(v.accessToken),
           appSecret: blankToUndefined(v.appSecret),
           verifyToken: blankToUndefined(v.verifyToken),
+          // Blank clears it (no templates then).
+          wabaId: v.wabaId.trim(),
           messagesPerSecond: blankToUndefined(v.messagesPerSecond),
         }
       : {}),
