@@ -16,6 +16,7 @@ import type { User } from './schemas/users.js';
 import type { Chat, ChatMessage } from './schemas/chats.js';
 import type { Announcement } from './schemas/announcements.js';
 import type { Company } from './schemas/companies.js';
+import type { ImportView } from './schemas/imports.js';
 
 /** Realtime event names: `company-{companyId}-{topic}` with `{action, …}` payloads. */
 export const TOPICS = [
@@ -44,6 +45,8 @@ export const TOPICS = [
   'auth',
   'settings',
   'company',
+  // An Atendechat import's progress, to super users only.
+  'import',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
@@ -176,6 +179,8 @@ export interface EventPayloads {
   /** To every company's users (inactive ones reach super users only). */
   announcement: { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: number };
   company: never;
+  /** An import's state as `GET /imports/{id}` answers it, as it goes. */
+  import: { action: 'progress' | 'done'; import: ImportView };
 }
 
 export type EventPayload<T extends Topic> = EventPayloads[T];

@@ -14,6 +14,7 @@ export * from './schemas/calendar-day.js';
 export * from './schemas/users.js';
 export * from './schemas/settings.js';
 export * from './schemas/helps.js';
+export * from './schemas/imports.js';
 export * from './schemas/connections.js';
 export * from './schemas/external-api.js';
 export * from './schemas/sandbox.js';

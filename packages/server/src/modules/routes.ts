@@ -34,6 +34,7 @@ import { invoiceRoutes, subscriptionRoutes } from './invoices/routes.js';
 import { asaasWebhookRoutes } from './invoices/webhook-routes.js';
 import { queueIntegrationRoutes } from './queue-integrations/routes.js';
 import { promptRoutes } from './prompts/routes.js';
+import { importRoutes } from './imports/routes.js';
 
 /**
  * Every API module and the prefix it answers under /api. Provider routes that receive reports
@@ -46,6 +47,7 @@ export const apiRoutes =
     await api.register(passwordRoutes(deps));
     await api.register(planRoutes(deps), { prefix: '/plans' });
     await api.register(companyRoutes(deps), { prefix: '/companies' });
+    await api.register(importRoutes(deps), { prefix: '/imports' });
     await api.register(userRoutes(deps), { prefix: '/users' });
     await api.register(settingRoutes(deps), { prefix: '/settings' });
     await api.register(helpRoutes(deps), { prefix: '/helps' });

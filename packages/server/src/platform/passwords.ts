@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 
 /** scrypt is memory-hard and built into Node: N=2^15, r=8 uses 32 MiB per hash. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
@@ -16,7 +17,17 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/**
+ * bcrypt hashes come from imported databases (Atendechat, Whaticket): accepted as they are, and
+ * replaced by this scheme's at the first right sign-in (`needsRehash`).
+ */
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+/** The stored hash is of another scheme: hash the password again once it has been verified. */
+export const needsRehash = (stored: string): boolean => !stored.startsWith('scrypt$');
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (BCRYPT.test(stored)) return bcrypt.compare(password, stored);
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');

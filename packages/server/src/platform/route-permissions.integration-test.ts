@@ -67,6 +67,7 @@ const EXPECTED_ACCESS = {
   'GET /api/companies/:id': 'signed-in', // (*) super or the company itself
   'GET /api/companies/list': 'companies:manage',
   'GET /api/companies/listPlan/:id': 'signed-in', // (*) super or the company itself
+  'GET /api/imports/:id': 'companies:manage',
   'GET /api/contacts': 'signed-in',
   'GET /api/contact-lists': 'signed-in feature:useCampaigns',
   'GET /api/contact-lists/list': 'signed-in feature:useCampaigns',
@@ -165,6 +166,7 @@ const EXPECTED_ACCESS = {
   'POST /api/auth/refresh_token': 'public',
   'POST /api/companies': 'companies:manage',
   'POST /api/companies/cadastro': 'public',
+  'POST /api/imports/atendechat': 'companies:manage',
   'POST /api/contacts': 'signed-in',
   'POST /api/contacts/upload': 'signed-in',
   'POST /api/contacts/upload/preview': 'signed-in',

@@ -22,3 +22,4 @@ export * from './integrations.js';
 export * from './chats.js';
 export * from './announcements.js';
 export * from './invoices.js';
+export * from './imports.js';

@@ -4,7 +4,7 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Deps } from '../../platform/context.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.js';
 import { limitFailures, type RateRule } from '../../platform/rate-events.js';
 import { expiredMessage } from '../../platform/guard.js';
 import { subscriptionActive } from '../../platform/session.js';
@@ -51,6 +51,11 @@ export async function login(
       ? await verifyPassword(input.password, found.user.passwordHash)
       : await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-password'))).then(() => false);
     if (!found || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong email or password');
+    if (needsRehash(found.user.passwordHash)) {
+      // An imported (bcrypt) hash: replaced by the product's own scheme now the password is known.
+      const passwordHash = await hashPassword(input.password);
+      await db.update(users).set({ passwordHash }).where(eq(users.id, found.user.id));
+    }
     return found;
   });
   if (!subscriptionActive(row)) {

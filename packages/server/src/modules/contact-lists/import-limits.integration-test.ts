@@ -154,6 +154,15 @@ const IMPORT_ROUTES: Record<string, () => Promise<{ status: number; body: any }>
   // A connection's phone book: the body only names the connection (2 MB body limit).
   'POST /api/contacts/import': () =>
     a.admin.api.post('/api/contacts/import', { whatsappId: 1, pad: 'x'.repeat(3 * 1024 * 1024) }),
+  // An Atendechat database is read from its server, never sent: the body names it (2 MB body limit).
+  'POST /api/imports/atendechat': async () =>
+    t.api
+      .as(await t.superToken())
+      .post('/api/imports/atendechat', {
+        databaseUrl: 'postgres://h/db',
+        dryRun: true,
+        pad: 'x'.repeat(3 * 1024 * 1024),
+      }),
 };
 const tooManyRows = () =>
   Array.from({ length: MAX_CONTACT_UPLOAD_ROWS + 1 }, (_, i) => ({

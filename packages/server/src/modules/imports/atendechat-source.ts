@@ -1,0 +1,93 @@
+import pg from 'pg';
+
+export type SourceRow = Record<string, unknown>;
+
+/**
+ * An Atendechat (Whaticket SaaS) database, read through its own Sequelize schema: double-quoted
+ * CamelCase tables, camelCase columns. Everything is read in one REPEATABLE READ, READ ONLY
+ * transaction: one consistent picture, and the source cannot be written by mistake. Rows come in
+ * keyset pages, so memory stays bounded whatever the size of a table.
+ */
+export class AtendechatSource {
+  private tables = new Set<string>();
+
+  private constructor(private readonly client: pg.Client) {}
+
+  static async open(databaseUrl: string): Promise<AtendechatSource> {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'balcao-import' });
+    await client.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const source = new AtendechatSource(client);
+      const { rows } = await client.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = current_schema()`,
+      );
+      for (const r of rows) source.tables.add(r.name);
+      return source;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Optional tables (forks drop some): a missing one is reported, not fatal. */
+  has(table: string): boolean {
+    return this.tables.has(table);
+  }
+
+  async all(sql: string, params: unknown[] = []): Promise<SourceRow[]> {
+    return (await this.client.query<SourceRow>(sql, params)).rows;
+  }
+
+  async count(sql: string, params: unknown[] = []): Promise<number> {
+    const { rows } = await this.client.query<{ n: string }>(`select count(*) as n from (${sql}) c`, params);
+    return Number(rows[0]!.n);
+  }
+
+  /**
+   * A company's rows of `table` by `"id"`, `size` at a time. `where` may add conditions on the
+   * table's columns (alias `t`); `$1` is the company id.
+   */
+  async *byId(table: string, companyId: number, size: number, where = 'true'): AsyncGenerator<SourceRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.all(
+        `select t.* from "${table}" t where t."companyId" = $1 and (${where}) and t.id > $2 order by t.id limit ${size}`,
+        [companyId, after],
+      );
+      if (rows.length === 0) return;
+      yield rows;
+      after = Number(rows[rows.length - 1]!.id);
+      if (rows.length < size) return;
+    }
+  }
+
+  /** A company's messages in the order they were written (createdAt, then id), a page at a time. */
+  async *messages(companyId: number, size: number): AsyncGenerator<SourceRow[]> {
+    let after: { at: Date; id: string } | null = null;
+    for (;;) {
+      const rows: SourceRow[] = await this.all(
+        `select m.* from "Messages" m where m."companyId" = $1
+         and ($2::timestamptz is null or (m."createdAt", m.id::text) > ($2::timestamptz, $3::text))
+         order by m."createdAt", m.id::text limit ${size}`,
+        [companyId, after?.at ?? null, after?.id ?? null],
+      );
+      if (rows.length === 0) return;
+      yield rows;
+      const last = rows[rows.length - 1]!;
+      after = { at: last.createdAt as Date, id: String(last.id) };
+      if (rows.length < size) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.query('ROLLBACK').catch(() => undefined);
+    await this.client.end().catch(() => undefined);
+  }
+}
+
+/** Who the source is, for the mapping table: host, port and database, never a password. */
+export function sourceKey(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `atendechat:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
