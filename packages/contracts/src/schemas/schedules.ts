@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editOf, pageQuery, ref, requestTime, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
+import { templateFields } from './campaigns.js';
 
 /** A schedule's text: 5 characters at least ('Mensagem muito curta' on the web), WhatsApp's longest at most. */
 export const SCHEDULE_BODY_MIN_LENGTH = 5;
@@ -25,6 +26,8 @@ export const scheduleBody = z.object({
   body: text().trim().min(SCHEDULE_BODY_MIN_LENGTH, 'tooShort').max(MESSAGE_MAX_LENGTH, 'tooLong'),
   contactId: ref('contacts'),
   sendAt: requestTime,
+  /** Cloud API: sends this template instead of `body` (its texts filled like the message variables). */
+  ...templateFields,
 });
 export type ScheduleBody = z.infer<typeof scheduleBody>;
 /** `PUT /schedules/{id}`: only the fields given change; a sent schedule refuses any (ERR_SCHEDULE_SENT). */
@@ -57,6 +60,10 @@ export interface Schedule {
   mediaName: string | null;
   /** Where the web fetches the attachment (with its access token), or null. */
   mediaUrl: string | null;
+  /** Cloud API: the template it sends instead of `body` (checked at send against its connection). */
+  templateName: string | null;
+  templateLanguage: string | null;
+  templateVariables: string[] | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -22,6 +22,9 @@ export function createSchedule(ctx: Ctx, input: ScheduleBody) {
         contactId: input.contactId,
         userId: actor.userId,
         body: input.body,
+        templateName: input.templateName ?? null,
+        templateLanguage: input.templateName ? (input.templateLanguage ?? null) : null,
+        templateVariables: input.templateName ? (input.templateVariables ?? []) : null,
         sendAt: await sendAtOf(tx, input.sendAt),
       })
       .returning({ id: schedules.id });

@@ -25,6 +25,9 @@ export const scheduleColumns = {
   ticketId: schedules.ticketId,
   mediaPath: schedules.mediaPath,
   mediaName: schedules.mediaName,
+  templateName: schedules.templateName,
+  templateLanguage: schedules.templateLanguage,
+  templateVariables: schedules.templateVariables,
   createdAt: schedules.createdAt,
   updatedAt: schedules.updatedAt,
 };

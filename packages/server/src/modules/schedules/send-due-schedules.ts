@@ -7,6 +7,7 @@ import { loadSchedule } from './schedule-view.js';
 import { scheduleEvents } from './schedule-events.js';
 import { imageMimetype } from './schedule-media.js';
 import { scheduleTarget } from './schedule-target.js';
+import { templateForContacts } from '../templates/campaign-template.js';
 
 /**
  * One company's due schedules (up to `limit`), each dispatched once, in the caller's tenant
@@ -32,11 +33,17 @@ export async function sendDueSchedules(uow: Uow, companyId: number, limit: numbe
         .set({ status: 'ERRO', error: target.error, dispatchedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(schedules.id, row.id));
     } else {
+      const ticket = { id: target.ticketId, contactId: row.contactId };
+      // Cloud API: a schedule with a template sends it (texts filled like the body); Meta judges it.
+      const texts = await Promise.all((row.templateVariables ?? []).map((v) => renderFor(tx, ticket, v)));
+      const templateFor = await templateForContacts(tx, target.whatsappId, { ...row, templateVariables: texts });
+      const template = templateFor?.((text) => text);
       const message = await queueOutbound(uow, {
         companyId,
         ticketId: target.ticketId,
         whatsappId: target.whatsappId,
-        body: await renderFor(tx, { id: target.ticketId, contactId: row.contactId }, row.body),
+        body: template ? template.body : await renderFor(tx, ticket, row.body),
+        ...(template ? { template: template.template } : {}),
         userId: row.userId,
         media: row.mediaPath
           ? {

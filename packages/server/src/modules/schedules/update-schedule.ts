@@ -22,6 +22,9 @@ export function updateSchedule(ctx: Ctx, id: number, input: ScheduleUpdateBody) 
       .update(schedules)
       .set({
         ...(input.body !== undefined && { body: input.body }),
+        ...(input.templateName !== undefined && { templateName: input.templateName }),
+        ...(input.templateLanguage !== undefined && { templateLanguage: input.templateLanguage }),
+        ...(input.templateVariables !== undefined && { templateVariables: input.templateVariables }),
         ...(input.contactId !== undefined && { contactId: input.contactId }),
         ...(input.sendAt !== undefined && { sendAt: await sendAtOf(tx, input.sendAt) }),
         ...(before.status === 'ERRO' && backToPending),

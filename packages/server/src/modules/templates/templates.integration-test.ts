@@ -380,3 +380,31 @@ describe('a campaign with a template', () => {
     }
   });
 });
+
+describe('a schedule with a template', () => {
+  it('sends the template at its time, its texts filled for the contact', async () => {
+    const { conn } = await cloudWithTemplates([template('lembrete', 'Oi {{1}}, sua consulta é amanhã')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const { ticketId, number } = await openTicket(conn, 30);
+    const [{ contact_id: contactId }] = await q('select contact_id from tickets where id = $1', [ticketId]);
+    await q('update contacts set name = $2 where id = $1', [contactId, 'Carla Dias']);
+    const res = await tenant.admin.api.post('/api/schedules', {
+      body: 'Lembrete da consulta',
+      contactId,
+      sendAt: new Date().toISOString(),
+      templateName: 'lembrete',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{{firstName}}'],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ templateName: 'lembrete', templateVariables: ['{{firstName}}'] });
+    const sent = await graph.until(() => sendsTo(number)[0], 30_000);
+    expect(sent.body.template).toEqual({
+      name: 'lembrete',
+      language: { code: 'pt_BR' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Carla' }] }],
+    });
+    const rows = await rowsOf(ticketId);
+    expect(rows.map((r) => r.body)).toEqual(['Oi Carla, sua consulta é amanhã']);
+  });
+});
