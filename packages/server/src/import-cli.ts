@@ -14,6 +14,7 @@ import { createStorage } from './platform/create-storage.js';
 import { loadSecrets } from './platform/secrets.js';
 import type { Deps } from './platform/context.js';
 import { beginImport, runAtendechatImport } from './modules/imports/import-atendechat.js';
+import { AtendechatSource } from './modules/imports/atendechat-source.js';
 
 const USAGE = 'usage: npm run import -- atendechat <postgres://…> [--dry-run] [--media-dir DIR]';
 
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
       storage: await createStorage(config),
       realtime: { publish: () => undefined },
     } as unknown as Deps;
+    const source = await AtendechatSource.open(databaseUrl);
     const run = await beginImport(deps, {
       databaseUrl,
       dryRun: values['dry-run'] ?? false,
@@ -53,7 +55,7 @@ async function main(): Promise<number> {
         ),
     });
     process.stdout.write(`import ${run.opts.id}${run.dryRun ? ' (dry run: nothing is written)' : ''}\n`);
-    const view = await runAtendechatImport(run, databaseUrl);
+    const view = await runAtendechatImport(run, source);
     process.stdout.write(`${JSON.stringify({ report: view.report, errors: view.errors }, null, 2)}\n`);
     return view.status === 'done' ? 0 : 1;
   } finally {

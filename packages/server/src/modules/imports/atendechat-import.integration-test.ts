@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,9 +72,9 @@ async function seedSource(db: pg.Client) {
   );
 }
 
-async function runImport(dryRun: boolean): Promise<ImportView> {
+async function runImport(dryRun: boolean, databaseUrl = source.url, mediaDir?: string): Promise<ImportView> {
   const api = t.api.as(await t.superToken());
-  const res = await api.post('/api/imports/atendechat', { databaseUrl: source.url, dryRun });
+  const res = await api.post('/api/imports/atendechat', { databaseUrl, dryRun, mediaDir });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   for (let i = 0; i < 300; i++) {
     const view = await api.get(`/api/imports/${res.body.id}`);
@@ -284,5 +289,57 @@ describe('importing an Atendechat database', () => {
       JSON.stringify(counts),
     ).toBe(true);
     expect(changedTables(before, await dbSnapshot(owner)).filter((x) => x !== 'imports')).toEqual([]);
+  });
+});
+
+describe('an Atendechat source with attachments, from the command line', () => {
+  let media: Awaited<ReturnType<typeof createAtendechatDatabase>>;
+  beforeAll(async () => {
+    media = await createAtendechatDatabase();
+    await media.db.query(`insert into "Plans" (id, name) values (1, 'Plano Mídia')`);
+    await media.db.query(`insert into "Companies" (id, name, "planId") values (1, 'Loja com Fotos', 1)`);
+    await media.db.query(
+      `insert into "Contacts" (id, name, number, "companyId") values (1, 'Rita', '5511922221111', 1)`,
+    );
+    await media.db.query(`insert into "Tickets" (id, status, "contactId", "companyId") values (1, 'closed', 1, 1)`);
+    await media.db
+      .query(`insert into "Messages" (id, body, "mediaType", "mediaUrl", "ticketId", "contactId", "companyId") values
+      ('IMG', 'recibo.png', 'image', 'recibo.png', 1, 1, 1)`);
+  });
+  afterAll(async () => {
+    await media?.drop();
+  });
+
+  it('a source that cannot be read is refused at once, nothing recorded', async () => {
+    const before = await dbSnapshot(owner);
+    const api = t.api.as(await t.superToken());
+    const res = await api.post('/api/imports/atendechat', { databaseUrl: `${source.url}_missing`, dryRun: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { databaseUrl: 'unreadable' } });
+    expect(changedTables(before, await dbSnapshot(owner))).toEqual([]);
+  });
+
+  it('the CLI dry run prints the report and writes nothing but its record', async () => {
+    const before = await dbSnapshot(owner);
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'packages/server/src/import-cli.ts', 'atendechat', media.url, '--dry-run'],
+      { cwd: root, env: { ...process.env, DATABASE_URL: t.dbUrl, LOG_LEVEL: 'warn' }, timeout: 120_000 },
+    );
+    expect(stdout).toContain('dry run: nothing is written');
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { report: Record<string, number> };
+    expect(report.report).toMatchObject({ companies: 1, contacts: 1, tickets: 1, messages: 1 });
+    expect(changedTables(before, await dbSnapshot(owner)).filter((x) => x !== 'imports')).toEqual([]);
+  });
+
+  it('copies attachments from the media folder into storage', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'atendechat-public-'));
+    await writeFile(path.join(dir, 'recibo.png'), Buffer.from('png bytes'));
+    const view = await runImport(false, media.url, dir);
+    expect(view.status, JSON.stringify(view.errors)).toBe('done');
+    const m = await one(`select media_type, media_url, media_name, body from messages where external_id = 'IMG'`);
+    expect(m).toMatchObject({ media_type: 'image', media_name: 'recibo.png', body: 'recibo.png' });
+    expect((await t.running.deps.storage.get(m.media_url as string)).toString()).toBe('png bytes');
   });
 });

@@ -14,7 +14,11 @@ export class AtendechatSource {
   private constructor(private readonly client: pg.Client) {}
 
   static async open(databaseUrl: string): Promise<AtendechatSource> {
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'balcao-import' });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'balcao-import',
+      connectionTimeoutMillis: 10_000,
+    });
     await client.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -23,6 +27,7 @@ export class AtendechatSource {
         `select table_name as name from information_schema.tables where table_schema = current_schema()`,
       );
       for (const r of rows) source.tables.add(r.name);
+      if (!source.has('Companies')) throw new Error('not an Atendechat database: it has no "Companies" table');
       return source;
     } catch (err) {
       await client.end().catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { ImportView } from '@balcao/contracts';
 import { imports } from '../../db/schema/index.js';
 import { runPlatform, type Deps } from '../../platform/context.js';
-import { AtendechatSource, sourceKey } from './atendechat-source.js';
+import { sourceKey, type AtendechatSource } from './atendechat-source.js';
 import { importCompany } from './import-company.js';
 import { importContactLists, importContacts } from './import-contacts.js';
 import { importMessages } from './import-messages.js';
@@ -43,11 +43,8 @@ export async function beginImport(deps: Deps, req: ImportRequest): Promise<Impor
  * Every company of the source, one after another, each in its own transactions: a company that
  * fails is reported and the others go on (what it had written stays, and a rerun completes it).
  */
-export async function runAtendechatImport(run: ImportRun, databaseUrl: string): Promise<ImportView> {
-  let source: AtendechatSource | undefined;
+export async function runAtendechatImport(run: ImportRun, source: AtendechatSource): Promise<ImportView> {
   try {
-    source = await AtendechatSource.open(databaseUrl);
-    if (!source.has('Companies')) throw new Error('not an Atendechat database: no "Companies" table');
     const companies = await source.all(`select * from "Companies" order by id`);
     for (const c of companies) {
       const counts = emptyCounts();
@@ -75,6 +72,6 @@ export async function runAtendechatImport(run: ImportRun, databaseUrl: string): 
     await run.progress('failed', true);
     return run.view('failed');
   } finally {
-    await source?.close();
+    await source.close();
   }
 }
