@@ -177,6 +177,9 @@ export type SocketAuthenticator = (
  * PostgreSQL adapter. It is the single publisher: use cases record events, and after commit
  * they land here and go to the rooms of the users allowed to see them.
  */
+/** The cluster adapter's heartbeat interval (5 s) and a margin: by then every other process is counted. */
+const MESH_MS = 6_000;
+
 export class RealtimeHub implements Publisher {
   io: Server | null = null;
   private closing = false;
@@ -184,6 +187,9 @@ export class RealtimeHub implements Publisher {
   onPresence: (user: SocketData, online: boolean) => Promise<void> = async () => {};
   /** Registers a module's client-event handlers on each new socket (tickets: joinChatBox…). */
   onSocket: (socket: Socket) => void = () => {};
+
+  /** Before this time the other processes' heartbeats may not be counted yet. */
+  private meshedAfter = 0;
 
   constructor(
     private readonly log: Logger,
@@ -199,6 +205,7 @@ export class RealtimeHub implements Publisher {
       serveClient: false,
     });
     if (this.owner) {
+      this.meshedAfter = Date.now() + MESH_MS;
       io.adapter(
         createAdapter(this.owner, {
           errorHandler: (err) => {
@@ -286,9 +293,14 @@ export class RealtimeHub implements Publisher {
     // The other processes, when there are any (the adapter knows them by their heartbeats).
     const adapter = io.of('/').adapter;
     if (this.owner) {
-      void adapter.serverCount().then((servers) => {
-        if (servers > 1) io.serverSideEmit(FANOUT, steps);
-      });
+      // Until the first heartbeats are in, the count is not known: a new process announces itself
+      // before it listens, so it misses the others' answers and counts only itself for up to one
+      // heartbeat (5 s), while they already send to it. Publish anyway meanwhile.
+      if (Date.now() < this.meshedAfter) io.serverSideEmit(FANOUT, steps);
+      else
+        void adapter.serverCount().then((servers) => {
+          if (servers > 1) io.serverSideEmit(FANOUT, steps);
+        });
     }
   }
 

@@ -12,8 +12,6 @@ import { freePort } from './ports.js';
 import { bundleServer, killAll, startProductProcess, type ProductProcess } from './product-process.js';
 
 export const METRICS_TOKEN = 'multi-metrics-token-0000';
-/** @socket.io/postgres-adapter's heartbeatInterval (its default). */
-const ADAPTER_HEARTBEAT_MS = 5_000;
 const S3 = { bucket: 'balcao-multi', accessKeyId: 'AKIDMULTI', secretAccessKey: 'multi-secret-for-the-fake-s3' };
 
 export interface Cluster {
@@ -25,14 +23,6 @@ export interface Cluster {
   /** The shared database, as its owner (assertions and fixtures only). */
   db: pg.Pool;
   webRoot: string;
-  /**
-   * Resolves once every process can know the others. A process publishes events to the other
-   * processes only when its Socket.IO adapter counts more than one (realtime.ts); a process just
-   * started sends its first heartbeat before it LISTENs, misses the answers, and learns of the
-   * others from their next periodic heartbeat (the adapter's heartbeatInterval, 5 s). Until then
-   * its events reach only its own sockets (reported to the lead as a product issue).
-   */
-  meshed(): Promise<void>;
   /** Starts process `i` again, on its port (after a kill). */
   restart(i: number): Promise<ProductProcess>;
   stop(): Promise<void>;
@@ -86,11 +76,6 @@ export async function startCluster(opts: { shutdownDelayMs: number }): Promise<C
       s3,
       db,
       webRoot,
-      async meshed() {
-        const newest = Math.max(...products.map((p) => p.startedAt));
-        const wait = newest + ADAPTER_HEARTBEAT_MS + 1_000 - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      },
       async restart(i) {
         products[i] = await startProductProcess(products[i]!.port, env);
         return products[i];

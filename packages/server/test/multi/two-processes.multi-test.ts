@@ -66,9 +66,8 @@ describe('two processes behind nginx', () => {
   });
 
   it('a socket on one process hears a message that arrived through the other', async () => {
-    // A process fans events out only once its Socket.IO adapter counts another process, which a
-    // newly started one learns from the others' next heartbeat (5 s): see c.meshed.
-    await c.meshed();
+    // Right after the processes start: a new process publishes to the others before its adapter
+    // has counted them (realtime.ts, MESH_MS), so no event is lost while they find each other.
     socket = await connectSocket(c.nginx.url, company.token);
     const counts = await eventually(async () => {
       const n = await Promise.all(c.products.map((p) => metric(p, 'balcao_socket_connections')));
