@@ -6,7 +6,7 @@
  * form is read-only.
  */
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -38,6 +38,7 @@ import { CampaignMessageTabs } from './CampaignMessageTabs';
 import { campaignEditing, type CampaignEditing } from './campaignEditing';
 import { campaignFormValues, campaignPayload, campaignResolver, type CampaignFormValues } from './campaignForm';
 import { useCampaignChoices } from './useCampaignChoices';
+import { CampaignTemplateField } from './CampaignTemplateField';
 import { campaignsKey, removeCampaignMedia, saveCampaign, uploadCampaignMedia, useCampaign } from './useCampaigns';
 
 const NAME_RULE = lengthRule(campaignBody.shape.name);
@@ -48,6 +49,9 @@ const FORM_FIELDS = new Set<string>([
   'whatsappId',
   'scheduledAt',
   'fileListId',
+  'templateName',
+  'templateLanguage',
+  'templateVariables',
   ...CAMPAIGN_MESSAGE_KEYS,
 ]);
 
@@ -101,6 +105,7 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
     setError,
     setValue,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<CampaignFormValues, unknown, CampaignBody>({
     resolver: campaignResolver,
@@ -218,6 +223,17 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
           helperText={fieldError(errors.fileListId)}
         />
       </Box>
+      <CampaignTemplateField
+        connection={choices.connections.find((c) => String(c.id) === watch('whatsappId'))}
+        value={{ name: watch('templateName'), language: watch('templateLanguage'), variables: watch('templateVariables') }}
+        onChange={(v) => {
+          setValue('templateName', v.name);
+          setValue('templateLanguage', v.language);
+          setValue('templateVariables', v.variables);
+        }}
+        disabled={fieldsLocked}
+        error={fieldError(errors.templateName) ?? fieldError(errors.templateVariables as FieldError | undefined)}
+      />
       <CampaignMessageTabs
         register={register}
         setValue={setValue}

@@ -25,6 +25,10 @@ export type CampaignFormValues = {
   /** `datetime-local` on the company's clock; '' = not scheduled. */
   scheduledAt: string;
   fileListId: string;
+  /** Cloud API: the template every contact gets ('' = the messages); its language; its texts. */
+  templateName: string;
+  templateLanguage: string;
+  templateVariables: string[];
 } & Record<CampaignMessageKey, string>;
 
 const idText = (id: number | null | undefined) => (id ? String(id) : '');
@@ -41,6 +45,9 @@ export function campaignFormValues(campaign: Campaign | undefined, timeZone: str
     whatsappId: idText(campaign?.whatsappId),
     scheduledAt: toCompanyInput(campaign?.scheduledAt, timeZone),
     fileListId: idText(campaign?.fileListId),
+    templateName: campaign?.templateName ?? '',
+    templateLanguage: campaign?.templateLanguage ?? '',
+    templateVariables: campaign?.templateVariables ?? [],
     ...messages,
   };
 }
@@ -54,7 +61,7 @@ const schemaResolver = withRequired(zodResolver(campaignBody)) as unknown as Res
 /** The contracts' rules, and a message in one of the five tabs at least. */
 export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignBody> = async (values, ctx, options) => {
   const result = await schemaResolver(values, ctx, options);
-  if (CAMPAIGN_MESSAGE_KEYS.some((k) => values[k].trim() !== '')) return result;
+  if (values.templateName || CAMPAIGN_MESSAGE_KEYS.some((k) => values[k].trim() !== '')) return result;
   const missing: FieldError = { type: 'required', message: 'messageRequired' };
   return { values: {}, errors: { ...result.errors, message1: missing } };
 };
