@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createPlan, createTenant } from '../../../test/support/factories.js';
 import { createAtendechatDatabase } from '../../../test/support/atendechat-db.js';
 import { changedTables, dbSnapshot } from '../../../test/support/db-snapshot.js';
+import { connectSocket, within } from '../../../test/support/socket.js';
+import { SUPER_EMAIL } from '../../../test/support/app.js';
 
 let t: TestApp;
 let source: Awaited<ReturnType<typeof createAtendechatDatabase>>;
@@ -289,6 +291,34 @@ describe('importing an Atendechat database', () => {
       JSON.stringify(counts),
     ).toBe(true);
     expect(changedTables(before, await dbSnapshot(owner)).filter((x) => x !== 'imports')).toEqual([]);
+  });
+});
+
+describe('the operator hears how an import goes', () => {
+  it('its progress and end reach super users, not a company', async () => {
+    const token = await t.superToken();
+    const { company_id: superCompanyId } = await one(`select company_id from users where email = $1`, [SUPER_EMAIL]);
+    const superSocket = await connectSocket(t.url, token);
+    const tenant = await createTenant(t);
+    const tenantSocket = await connectSocket(t.url, tenant.admin.token);
+    const tenantHeard: unknown[] = [];
+    tenantSocket.on(`company-${tenant.companyId}-import`, (e: unknown) => tenantHeard.push(e));
+    tenantSocket.on(`company-${superCompanyId as number}-import`, (e: unknown) => tenantHeard.push(e));
+    try {
+      const done = new Promise<{ action: string; import: ImportView }>((resolve) =>
+        superSocket.on(`company-${superCompanyId as number}-import`, (e: { action: string; import: ImportView }) => {
+          if (e.action === 'done') resolve(e);
+        }),
+      );
+      const res = await t.api.as(token).post('/api/imports/atendechat', { databaseUrl: source.url, dryRun: true });
+      expect(res.status).toBe(202);
+      const event = await within(done, 10_000, "the import's end");
+      expect(event.import).toMatchObject({ id: res.body.id, status: 'done', dryRun: true });
+      expect(tenantHeard).toEqual([]);
+    } finally {
+      superSocket.close();
+      tenantSocket.close();
+    }
   });
 });
 
