@@ -17,8 +17,9 @@ import { settingValue, useSettings } from './useSettings';
 const CompaniesTab = lazy(() => import('../companies/CompaniesTab'));
 const PlansTab = lazy(() => import('../plans/PlansTab'));
 const HelpsAdminTab = lazy(() => import('../helps/HelpsAdminTab'));
+const ImportTab = lazy(() => import('../imports/ImportTab'));
 
-type TabId = 'options' | 'schedules' | 'companies' | 'plans' | 'helps';
+type TabId = 'options' | 'schedules' | 'companies' | 'plans' | 'helps' | 'import';
 
 /** Settings (foundation §2): options always; schedules when scheduleType is company; operator tabs for super users. */
 export default function SettingsPage() {
@@ -29,7 +30,7 @@ export default function SettingsPage() {
 
   const tabs: TabId[] = ['options'];
   if (settingValue(settings.data, 'scheduleType') === 'company') tabs.push('schedules');
-  if (isSuper(user)) tabs.push('companies', 'plans', 'helps');
+  if (isSuper(user)) tabs.push('companies', 'plans', 'helps', 'import');
   const requested = params.get('tab') as TabId | null;
   const tab: TabId = requested && tabs.includes(requested) ? requested : 'options';
 
@@ -62,6 +63,7 @@ export default function SettingsPage() {
             {tab === 'companies' && <CompaniesTab />}
             {tab === 'plans' && <PlansTab />}
             {tab === 'helps' && <HelpsAdminTab />}
+            {tab === 'import' && <ImportTab />}
           </Suspense>
         </Box>
       </Paper>
