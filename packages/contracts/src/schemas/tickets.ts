@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors.js';
 import { idList, pageNumber, ref, refOrNone, text, YEAR_OUT_OF_RANGE, yearInRange, type RefMeta } from './common.js';
-import type { ConnectionStatus } from './connections.js';
+import type { ConnectionStatus, Provider } from './connections.js';
 import type { TicketTag } from './tags.js';
 import type { QueueRef } from './users.js';
 
@@ -127,7 +127,8 @@ export interface Ticket extends TicketFields {
   contact: TicketContact;
   queue: QueueRef | null;
   user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string; status: ConnectionStatus } | null;
+  /** `provider`: what the ticket's connection can do (the Cloud API's window and templates). */
+  whatsapp: { id: number; name: string; status: ConnectionStatus; provider: Provider } | null;
   tags: TicketTag[];
 }
 

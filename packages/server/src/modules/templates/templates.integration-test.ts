@@ -166,6 +166,8 @@ describe('the 24-hour window', () => {
     const ticketId = await customerWrites(conn, customer(), wrote);
     const view = (await tenant.admin.api.get(`/api/tickets/${ticketId}`)).body;
     expect(view.windowExpiresAt).toBe(new Date(wrote.getTime() + 24 * 3600_000).toISOString());
+    // The web tells a Cloud API ticket by its connection's provider (a window that never opened is closed too).
+    expect(view.whatsapp).toMatchObject({ id: conn.id, provider: 'cloud' });
     // An older message delivered late does not move it back.
     const number = (
       await q('select c.number from tickets t join contacts c on c.id = t.contact_id where t.id = $1', [ticketId])

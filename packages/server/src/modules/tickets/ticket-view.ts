@@ -42,7 +42,7 @@ export const ticketColumns = {
   },
   queue: { id: queues.id, name: queues.name, color: queues.color },
   user: { id: users.id, name: users.name },
-  whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status, provider: whatsapps.provider },
   tags: ticketTagsColumn,
 };
 

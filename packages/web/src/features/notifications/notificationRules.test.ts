@@ -27,7 +27,7 @@ const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   contact: { id: 3, name: 'Ana', number: '5511911110001', profilePicUrl: '', isGroup: false },
   queue: null,
   user: { id: 7, name: 'Bia' },
-  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED' },
+  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED', provider: 'beta' },
   tags: [],
   ...patch,
 });

@@ -28,7 +28,7 @@ const ticket = (id: number, over: Partial<Ticket> = {}): Ticket => ({
   contact: { id, name: `C${id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },
   queue: { id: 1, name: 'Vendas', color: '#f00' },
   user: null,
-  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED' },
+  whatsapp: { id: 1, name: 'Loja', status: 'CONNECTED', provider: 'beta' },
   tags: [],
   ...over,
 });

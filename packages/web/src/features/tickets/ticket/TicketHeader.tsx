@@ -65,7 +65,7 @@ export function TicketHeader({ ticket, onShowContact }: { ticket: TicketDetail; 
                   data-testid="ticket-header-queue"
                 />
               )}
-              <WindowChip expiresAt={ticket.windowExpiresAt ?? null} />
+              {ticket.whatsapp?.provider === 'cloud' && <WindowChip expiresAt={ticket.windowExpiresAt ?? null} />}
               {ticket.ratingPending && (
                 <Chip size="small" color="warning" label={t('tickets.header.ratingPending')} sx={{ height: 18, fontSize: 11 }} />
               )}

@@ -129,6 +129,8 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
-/** An open Cloud API ticket whose 24-hour window has passed: only a template can go. */
-const windowClosed = (ticket: { status: string; windowExpiresAt?: string | null }) =>
-  ticket.status === 'open' && Boolean(ticket.windowExpiresAt) && Date.parse(ticket.windowExpiresAt!) <= Date.now();
+/** An open Cloud API ticket whose 24-hour window has passed, or never opened: only a template can go. */
+const windowClosed = (ticket: TicketDetail) =>
+  ticket.status === 'open' &&
+  ticket.whatsapp?.provider === 'cloud' &&
+  (!ticket.windowExpiresAt || Date.parse(ticket.windowExpiresAt) <= Date.now());

@@ -1,7 +1,7 @@
 /**
  * The Cloud API's 24-hour window of a ticket (`windowExpiresAt`): the time left to answer with free
- * text, or closed (only a template goes). Nothing for tickets without a window (other providers,
- * or a customer who never wrote). Re-rendered every minute.
+ * text, or closed (only a template goes; also when the customer never wrote). Shown for Cloud API
+ * tickets only. Re-rendered every minute.
  */
 import { useEffect, useState } from 'react';
 import Chip from '@mui/material/Chip';
@@ -23,8 +23,7 @@ export function WindowChip({ expiresAt }: { expiresAt: string | null }) {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  if (!expiresAt) return null;
-  const left = windowLeft(expiresAt, now);
+  const left = expiresAt ? windowLeft(expiresAt, now) : null;
   return (
     <Chip
       size="small"
