@@ -29,7 +29,8 @@ async function seedSource(db: pg.Client) {
   );
   await db.query(`insert into "Companies" (id, name, email, "planId", "dueDate", recurrence) values
     (1, 'Loja Antiga', 'loja@antiga.test', 1, '2030-01-31 00:00:00', 'MENSAL'), (2, null, 'x@x.test', 1, null, ''),
-    (3, 'Outra Loja', 'outra@loja.test', 1, null, '')`);
+    (3, 'Outra Loja', 'outra@loja.test', 1, null, ''), (4, 'Quarta Loja', 'q@loja.test', 1, null, ''),
+    (5, 'Quinta Loja', 'v@loja.test', 1, null, '')`);
   await db.query(
     `insert into "Queues" (id, name, color, "companyId") values (1, 'Vendas', '#ff0000', 1), (2, 'Suporte', '#00ff00', 1)`,
   );
@@ -39,7 +40,8 @@ async function seedSource(db: pg.Client) {
   await db.query(
     `insert into "Users" (id, name, email, "passwordHash", profile, super, "companyId") values
       (1, 'Ana', 'ana@loja.test', $1, 'admin', false, 1), (2, 'Bruno', 'bruno@loja.test', $1, 'user', false, 1),
-      (3, 'Root', 'root@loja.test', $1, 'admin', true, 1), (4, 'Olga', 'olga@outra.test', $1, 'admin', false, 3)`,
+      (3, 'Root', 'root@loja.test', $1, 'admin', true, 1), (4, 'Olga', 'olga@outra.test', $1, 'admin', false, 3),
+      (5, 'Vera', 'vera@quinta.test', $1, 'admin', false, 5)`,
     [hash],
   );
   await db.query(`insert into "UserQueues" ("userId", "queueId") values (1, 1), (1, 2)`);
@@ -66,6 +68,12 @@ async function seedSource(db: pg.Client) {
   );
   await db.query(`insert into "Schedules" (body, "sendAt", "sentAt", "contactId", "userId", "companyId", status) values
     ('Lembrete', '${FUTURE}', null, 1, 1, 1, 'PENDENTE'), ('Antigo', '${at(0)}', '${at(0)}', 2, 1, 1, 'ENVIADA')`);
+  // Company 4's schedules cannot be read (a fork's broken view): its import stops there, the next company's goes on.
+  await db.query(`alter table "Schedules" rename to "SchedulesData"`);
+  await db.query(`create view "Schedules" as select s.*, 1 / ("companyId" - 4) as broken from "SchedulesData" s`);
+  await db.query(
+    `insert into "SchedulesData" (body, "sendAt", "companyId", status) values ('Quebrado', now(), 4, 'PENDENTE')`,
+  );
   await db.query(`insert into "ContactLists" (id, name, "companyId") values (1, 'Clientes', 1)`);
   await db.query(`insert into "ContactListItems" (name, number, email, "contactListId", "companyId") values
     ('Carla', '(11) 95555-4444', '', 1, 1), ('Carla de novo', '5511955554444', '', 1, 1)`);
@@ -103,9 +111,9 @@ afterAll(async () => {
 });
 
 const EXPECTED = {
-  companies: 2,
+  companies: 4,
   plans: 1,
-  users: 4,
+  users: 5,
   queues: 2,
   userQueues: 2,
   connections: 1,
@@ -154,11 +162,14 @@ describe('importing an Atendechat database', () => {
       [1, 'done'],
       [2, 'failed'],
       [3, 'done'],
+      [4, 'failed'],
+      [5, 'done'],
     ]);
     const reasons = view.errors.map((e) => `${e.entity}:${e.sourceId}:${e.reason}`);
     expect(reasons).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^companies:2:.*no name/),
+        expect.stringMatching(/^companies:4:.*division by zero/),
         expect.stringMatching(/^plans:1:name "Plano Básico" in use: imported as "Plano Básico \(Atendechat\)"/),
         expect.stringMatching(/^contacts:4:no usable number/),
         expect.stringMatching(/^users:3:a super user/),
@@ -260,7 +271,9 @@ describe('importing an Atendechat database', () => {
     });
 
     // The company after the broken one is there too.
-    expect(await one(`select count(*)::int as n from users where email = 'olga@outra.test'`)).toEqual({ n: 1 });
+    expect(
+      await one(`select count(*)::int as n from users where email in ('olga@outra.test', 'vera@quinta.test')`),
+    ).toEqual({ n: 2 });
   });
 
   it('an imported user signs in with their old password, which is then rehashed', async () => {

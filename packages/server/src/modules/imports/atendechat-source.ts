@@ -67,22 +67,38 @@ export class AtendechatSource {
     }
   }
 
-  /** A company's messages in the order they were written (createdAt, then id), a page at a time. */
+  /**
+   * A company's messages in the order they were written (createdAt, then id), a page at a time,
+   * through a cursor of the read transaction: the source sorts once (its `Messages` may have no
+   * index for that order), and only a page is held here.
+   */
   async *messages(companyId: number, size: number): AsyncGenerator<SourceRow[]> {
-    let after: { at: Date; id: string } | null = null;
-    for (;;) {
-      const rows: SourceRow[] = await this.all(
-        `select m.* from "Messages" m where m."companyId" = $1
-         and ($2::timestamptz is null or (m."createdAt", m.id::text) > ($2::timestamptz, $3::text))
-         order by m."createdAt", m.id::text limit ${size}`,
-        [companyId, after?.at ?? null, after?.id ?? null],
-      );
-      if (rows.length === 0) return;
-      yield rows;
-      const last = rows[rows.length - 1]!;
-      after = { at: last.createdAt as Date, id: String(last.id) };
-      if (rows.length < size) return;
+    const cursor = `balcao_messages_${companyId}`;
+    await this.client.query(
+      `declare ${cursor} no scroll cursor for
+       select m.* from "Messages" m where m."companyId" = $1 order by m."createdAt", m.id::text`,
+      [companyId],
+    );
+    try {
+      for (;;) {
+        const { rows } = await this.client.query<SourceRow>(`fetch ${size} from ${cursor}`);
+        if (rows.length === 0) return;
+        yield rows;
+        if (rows.length < size) return;
+      }
+    } finally {
+      // After a failed read the transaction is aborted until `recover()`: nothing to close then.
+      await this.client.query(`close ${cursor}`).catch(() => undefined);
     }
+  }
+
+  /** A point a company's failed read goes back to, so the next company still reads (same snapshot). */
+  async mark(): Promise<void> {
+    await this.client.query('savepoint company');
+  }
+
+  async recover(): Promise<void> {
+    await this.client.query('rollback to savepoint company');
   }
 
   async close(): Promise<void> {

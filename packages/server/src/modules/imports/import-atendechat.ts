@@ -51,6 +51,7 @@ export async function runAtendechatImport(run: ImportRun, source: AtendechatSour
       const entry = { sourceId: Number(c.id), name: String(c.name ?? ''), status: 'done' as 'done' | 'failed', counts };
       run.report.perCompany.push(entry);
       try {
+        await source.mark();
         const target = await importCompany(run, source, c, counts);
         const ids = { source: Number(c.id), target };
         const maps = await importStaff(run, source, ids, counts);
@@ -62,6 +63,7 @@ export async function runAtendechatImport(run: ImportRun, source: AtendechatSour
       } catch (err) {
         entry.status = 'failed';
         run.problem(Number(c.id), 'companies', c.id, `the company's import stopped: ${refusal(err)}`);
+        await source.recover();
       }
       await run.progress('running', true);
     }

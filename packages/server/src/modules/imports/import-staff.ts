@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_TICKET, type ImportCounts } from '@balcao/contracts';
+import { ALL_TICKET, PROFILES, type ImportCounts } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { queues, quickMessages, tags, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
@@ -165,7 +165,8 @@ export async function importStaff(
         name: str(u.name).trim() || str(u.email),
         email: str(u.email).trim().toLowerCase(),
         passwordHash: hash || '!',
-        profile: u.profile === 'admin' || bool(u.super) ? 'admin' : 'user',
+        // The source's profile as it was (its super users become their company's admins).
+        profile: bool(u.super) ? 'admin' : (oneOf(u.profile, PROFILES) ?? 'user'),
         super: false,
         whatsappId: ref(connectionMap, u.whatsappId),
         allTicket: oneOf(u.allTicket, ALL_TICKET) ?? 'disable',
