@@ -1,3 +1,4 @@
+/* global module */
 /**
  * The layout's rules (ARCHITECTURE.md, "Layering" and "Rules that check themselves"), checked in
  * `npm test` by packages/server/test/layout-rules.test.ts. A new file follows them by where it is
