@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   IMPORT_COUNTS,
   type ImportCount,
@@ -65,34 +65,21 @@ export class ImportRun {
   async mapped(entity: string, sourceIds: readonly unknown[]): Promise<Map<string, number>> {
     const ids = [...new Set(sourceIds.filter((v) => v != null).map(String))];
     if (ids.length === 0) return new Map();
-    const rows = await runPlatform(this.deps, (tx) =>
-      tx
-        .select({ sourceId: importMappings.sourceId, targetId: importMappings.targetId })
-        .from(importMappings)
-        .where(
-          and(
-            eq(importMappings.source, this.opts.source),
-            eq(importMappings.entity, entity),
-            inArray(importMappings.sourceId, ids),
-          ),
-        ),
-    );
-    return new Map(rows.map((r) => [r.sourceId, r.targetId]));
+    return this.mappings(entity, inArray(importMappings.sourceId, ids));
   }
 
   /** Every mapping of one entity inside a company (small entities: users, queues, tags …). */
   async mappedIn(entity: string, companyId: number): Promise<Map<string, number>> {
+    return this.mappings(entity, eq(importMappings.companyId, companyId));
+  }
+
+  /** This source's mappings of `entity` that also match `which`: source id → target id. */
+  private async mappings(entity: string, which: SQL): Promise<Map<string, number>> {
     const rows = await runPlatform(this.deps, (tx) =>
       tx
         .select({ sourceId: importMappings.sourceId, targetId: importMappings.targetId })
         .from(importMappings)
-        .where(
-          and(
-            eq(importMappings.source, this.opts.source),
-            eq(importMappings.entity, entity),
-            eq(importMappings.companyId, companyId),
-          ),
-        ),
+        .where(and(eq(importMappings.source, this.opts.source), eq(importMappings.entity, entity), which)),
     );
     return new Map(rows.map((r) => [r.sourceId, r.targetId]));
   }
