@@ -20,6 +20,8 @@ export const companies = pgTable(
     recurrence: text('recurrence').$type<Recurrence>().notNull().default('MENSAL'),
     schedules: jsonb('schedules').$type<ScheduleDay[]>().notNull().default([]),
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+    /** When an admin closed the first-day checklist (null: it still shows). */
+    onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
