@@ -34,6 +34,13 @@ const connectionSchedules = z
   )
   .meta({ examples: [[], WEEK_EXAMPLE] });
 
+/**
+ * The rating text a new connection starts with in the web form: the question and its scale, which
+ * the server reads back from the text (bot texts are Portuguese, ARCHITECTURE "Decisions").
+ */
+export const DEFAULT_RATING_MESSAGE =
+  'Como você avalia o nosso atendimento? Responda com um número:\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
+
 /** POST /whatsapp — a connection with every field of the spec (foundation §3). */
 export const connectionBody = z.object({
   name: name2to50,

@@ -50,10 +50,6 @@ export async function queueAutoMessage(uow: Uow, ticket: TicketRow, template: st
   });
 }
 
-/** The rating request: the connection's text followed by the scale (foundation §9). */
-export const ratingRequest = (ratingMessage: string) =>
-  `${ratingMessage.trim()}\n\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito satisfeito_`;
-
 /** The transfer notice (setting sendMsgTransfTicket). */
 export const transferNotice = (queueName: string, userName?: string) =>
   userName

@@ -402,6 +402,23 @@ describe('PUT /api/tickets/{id}: close and the rating flow', () => {
     });
   }
 
+  it('a text that names its own scale goes out as written and the reply is read on that scale (1–5 → 1–3)', async () => {
+    await putSetting(a, 'userRating', 'enabled');
+    await setConnection({ ratingMessage: 'Responda de 1 a 5, {{firstName}}', complationMessage: 'Obrigado!' });
+    const rate = async (answer: string) => {
+      const tk = await openTicket(qA.id);
+      await userA.api.put(`/api/tickets/${tk.id}`, { status: 'closed' });
+      expect((await outbound(tk.id)).at(-1)!.body).toBe('Responda de 1 a 5, João');
+      await inbound(t, connA, { number: tk.number }, answer);
+      expect(await ticketRow(t, a.companyId, tk.id)).toMatchObject({ status: 'closed', ratingPending: false });
+      return (await a.admin.api.get(`/api/tickets/${tk.id}`)).body.rating as number | null;
+    };
+    expect(await rate('5')).toBe(3);
+    expect(await rate('4')).toBe(3);
+    expect(await rate('1')).toBe(1);
+    expect(await rate('6')).toBeNull();
+  });
+
   it('a reply that is not a rating closes the ticket without one', async () => {
     await putSetting(a, 'userRating', 'enabled');
     await setConnection({ ratingMessage: 'Avalie de 1 a 3' });

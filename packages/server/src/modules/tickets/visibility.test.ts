@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canSee, inMyScope, type Viewer } from './visibility.js';
 import { stepFor } from './update-ticket.js';
-import { ratingOf } from './rating-reply.js';
 
 const viewer = (patch: Partial<Viewer> = {}): Viewer => ({
   userId: 7,
@@ -60,19 +59,5 @@ describe('the transition a PUT asks for', () => {
     expect(stepFor('open', { status: 'open' })).toBe('none');
     expect(stepFor('closed', {})).toBe('none');
     expect(() => stepFor('closed', { status: 'pending' })).toThrow(/cannot become pending/);
-  });
-});
-
-describe('a rating reply', () => {
-  it('is one digit from 1 to 3', () => {
-    expect(['1', ' 2 ', '3.', '3\n'].map(ratingOf)).toEqual([1, 2, 3, 3]);
-    expect(['0', '4', '12', 'nota 3', 'três', ''].map(ratingOf)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
   });
 });
