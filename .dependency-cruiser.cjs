@@ -59,6 +59,13 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: 'modules-run-no-sweep',
+      comment: "automation/<domain> is the runtime of modules/<domain>: a periodic pass (platform/sweeps.ts) is registered there, never in a domain's folder.",
+      severity: 'error',
+      from: { path: `${SRC}modules/`, pathNot: TEST },
+      to: { path: `${SRC}platform/sweeps[.]ts$` },
+    },
+    {
       name: 'channels-know-no-provider',
       comment: 'The Channel interface, the registry and the leases serve every provider: which ones exist is composition (channel-providers.ts).',
       severity: 'error',

@@ -9,9 +9,10 @@ import { expect, it } from 'vitest';
  * The layout's rules (.dependency-cruiser.cjs): no import cycles; the server's layers (db,
  * platform → channels → modules → automation → inbox, then the composition at src/'s root), each
  * importing only those before it, whole folders; channels/ knows no provider and a provider no
- * other; contracts depend on zod alone; web and server share only contracts. The code keeps every
- * one of them (no exceptions are listed); the second test plants imports against them in a copy
- * and shows the checker refuses each, so a passing first test means something.
+ * other; no domain folder (modules/) registers a sweep (its runtime lives in automation/<domain>);
+ * contracts depend on zod alone; web and server share only contracts. The code keeps every one of
+ * them (no exceptions are listed); the second test plants imports against them in a copy and
+ * shows the checker refuses each, so a passing first test means something.
  */
 const exec = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
@@ -50,6 +51,9 @@ it(
         'channels/x.ts': `import { tag } from '../modules/tags/tag.js';\nexport const x = tag;\n`,
         'channels/beta/provider.ts': `import { store } from '../../inbox/store.js';\nexport const send = store;\n`,
         'modules/tags/auto.ts': `import { bot } from '../../automation/bot.js';\nexport const auto = bot;\n`,
+        // A domain's folder registering a runtime pass (its place is automation/<domain>).
+        'platform/sweeps.ts': `export type SweepSpec = { name: string };\n`,
+        'modules/tags/tag-sweep.ts': `import type { SweepSpec } from '../../platform/sweeps.js';\nexport const s: SweepSpec[] = [];\n`,
         'db/rows.ts': `import { now } from '../platform/clock.js';\nexport const rows = now;\n`,
         'boot.ts': `import { store } from './inbox/store.js';\nexport const boot = store;\n`,
         'inbox/stop.ts': `import { boot } from '../boot.js';\nexport const stop = boot;\n`,
@@ -75,6 +79,7 @@ it(
           `error channels-imports-only-lower-layers: ${at('channels/x.ts')} → ${at('modules/tags/tag.ts')}`,
           `error channels-imports-only-lower-layers: ${at('channels/beta/provider.ts')} → ${at('inbox/store.ts')}`,
           `error modules-imports-only-lower-layers: ${at('modules/tags/auto.ts')} → ${at('automation/bot.ts')}`,
+          `error modules-run-no-sweep: ${at('modules/tags/tag-sweep.ts')} → ${at('platform/sweeps.ts')}`,
           `error db-imports-only-lower-layers: ${at('db/rows.ts')} → ${at('platform/clock.ts')}`,
           `error inbox-imports-only-lower-layers: ${at('inbox/stop.ts')} → ${at('boot.ts')}`,
           `error channels-know-no-provider: ${at('channels/registry.ts')} → ${at('channels/beta/provider.ts')}`,

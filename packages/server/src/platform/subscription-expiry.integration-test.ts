@@ -7,7 +7,7 @@ import { eventually } from '../../test/support/eventually.js';
 import { inbound, insertContact, phone } from '../../test/support/inbox.js';
 import { startFakeGraph, type FakeGraph } from '../../test/support/fake-graph.js';
 import { deliverAsaasEvent, startFakeAsaas, type FakeAsaas } from '../../test/support/fake-asaas.js';
-import { SCHEDULE_SWEEP_MS } from '../modules/schedules/jobs.js';
+import { SCHEDULE_SWEEP_MS } from '../automation/schedules/schedule-sweep.js';
 import { closeExpiredSockets } from './realtime-expiry.js';
 import type { RealtimeHub } from './realtime.js';
 

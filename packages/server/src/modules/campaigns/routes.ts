@@ -31,7 +31,7 @@ const params = rowParams('campaigns');
 /** Every route needs the plan's useCampaigns; any staff member of the company reads and writes campaigns. */
 const config = { feature: 'useCampaigns' } as const;
 
-/** `/campaigns`: message variants sent to a contact list by the runner (jobs.ts). */
+/** `/campaigns`: message variants sent to a contact list by the runner (automation/campaigns/campaign-sweep.ts). */
 export const campaignRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -18,7 +18,7 @@ const params = rowParams('schedules');
 /** Every route needs the plan's useSchedules; any staff member of the company reads and writes them. */
 const config = { feature: 'useSchedules' } as const;
 
-/** `/schedules`: messages to contacts at a set time, sent by the sweep (jobs.ts). */
+/** `/schedules`: messages to contacts at a set time, sent by the sweep (automation/schedules/schedule-sweep.ts). */
 export const scheduleRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -17,7 +17,7 @@ import { changedTables, dbSnapshot } from '../../../test/support/db-snapshot.js'
 import { startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph.js';
 import { boot, type Running } from '../../boot.js';
 import { createLogger } from '../../platform/logger.js';
-import { SCHEDULE_SWEEP_MS } from './jobs.js';
+import { SCHEDULE_SWEEP_MS } from '../../automation/schedules/schedule-sweep.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

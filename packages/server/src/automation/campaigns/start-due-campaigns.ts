@@ -3,9 +3,9 @@ import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
 import { campaigns } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
-import { loadCampaignDetail } from './campaign-view.js';
-import { campaignEvents } from './campaign-events.js';
-import { makeShipping } from './make-shipping.js';
+import { loadCampaignDetail } from '../../modules/campaigns/campaign-view.js';
+import { campaignEvents } from '../../modules/campaigns/campaign-events.js';
+import { makeShipping } from '../../modules/campaigns/make-shipping.js';
 
 const campaignRows = tableRows(campaigns);
 

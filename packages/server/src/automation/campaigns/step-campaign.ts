@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Uow } from '../../platform/context.js';
 import { campaigns } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
-import { loadCampaignDetail } from './campaign-view.js';
-import { campaignEvents } from './campaign-events.js';
+import { loadCampaignDetail } from '../../modules/campaigns/campaign-view.js';
+import { campaignEvents } from '../../modules/campaigns/campaign-events.js';
 import { dispatchCampaign } from './dispatch-campaign.js';
-import { addToProgress } from './campaign-progress.js';
+import { addToProgress } from '../../modules/campaigns/campaign-progress.js';
 
 const campaignRows = tableRows(campaigns);
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
-import { loadSchedule } from './schedule-view.js';
-import { scheduleEvents } from './schedule-events.js';
+import { loadSchedule } from '../../modules/schedules/schedule-view.js';
+import { scheduleEvents } from '../../modules/schedules/schedule-events.js';
 
 /**
  * One company's dispatched schedules follow their message: WhatsApp took it (ack ≥ 1) → ENVIADA

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventSink } from '../../platform/context.js';
-import { contactListItemEvents } from '../contact-lists/contact-list-events.js';
-import { loadFirstPage } from '../contact-lists/contact-list-view.js';
-import { addToProgress } from './campaign-progress.js';
+import { contactListItemEvents } from '../../modules/contact-lists/contact-list-events.js';
+import { loadFirstPage } from '../../modules/contact-lists/contact-list-view.js';
+import { addToProgress } from '../../modules/campaigns/campaign-progress.js';
 
 /** The Cloud API's "not on WhatsApp" refusal (Graph error 131026), as the outbox records it. */
 const NOT_ON_WHATSAPP = '(^|[^0-9])131026([^0-9]|$)';

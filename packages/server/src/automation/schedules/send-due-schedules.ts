@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Uow } from '../../platform/context.js';
 import { schedules } from '../../db/schema/index.js';
-import { queueOutbound } from '../messages/queue-outbound.js';
-import { renderFor } from '../tickets/auto-messages.js';
-import { loadSchedule } from './schedule-view.js';
-import { scheduleEvents } from './schedule-events.js';
-import { imageMimetype } from './schedule-media.js';
+import { queueOutbound } from '../../modules/messages/queue-outbound.js';
+import { renderFor } from '../../modules/tickets/auto-messages.js';
+import { loadSchedule } from '../../modules/schedules/schedule-view.js';
+import { scheduleEvents } from '../../modules/schedules/schedule-events.js';
+import { imageMimetype } from '../../modules/schedules/schedule-media.js';
 import { scheduleTarget } from './schedule-target.js';
-import { templateForContacts } from '../templates/campaign-template.js';
+import { templateForContacts } from '../../modules/templates/campaign-template.js';
 
 /**
  * One company's due schedules (up to `limit`), each dispatched once, in the caller's tenant

@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Uow } from '../../platform/context.js';
 import { messages } from '../../db/schema/index.js';
-import { upsertContacts } from '../tickets/find-or-create.js';
-import { previewOf } from '../messages/preview.js';
+import { upsertContacts } from '../../modules/tickets/find-or-create.js';
+import { previewOf } from '../../modules/messages/preview.js';
 import { tableRows } from '../../db/table-rows.js';
-import { messageEvents } from '../messages/message-events.js';
+import { messageEvents } from '../../modules/messages/message-events.js';
 import { DEFAULT_TIME_ZONE } from '../../platform/wall-clock.js';
-import { loadTicketViews } from '../tickets/ticket-view.js';
+import { loadTicketViews } from '../../modules/tickets/ticket-view.js';
 import type { MediaType } from '@balcao/contracts';
-import type { CampaignRow } from './campaign-view.js';
-import { readCampaignSettings } from './campaign-settings.js';
+import type { CampaignRow } from '../../modules/campaigns/campaign-view.js';
+import { readCampaignSettings } from '../../modules/campaigns/campaign-settings.js';
 import { waitAfter, windowFor } from './campaign-pace.js';
 import { campaignText, variantsOf } from './campaign-text.js';
 import { campaignFiles } from './campaign-files.js';
 import { campaignTickets } from './campaign-targets.js';
-import { templateForContacts } from '../templates/campaign-template.js';
-import { insertMessageRows, QUEUED_OUTBOUND } from '../messages/message-rows.js';
+import { templateForContacts } from '../../modules/templates/campaign-template.js';
+import { insertMessageRows, QUEUED_OUTBOUND } from '../../modules/messages/message-rows.js';
 
 /** Shipping rows dispatched per transaction when the intervals let several go at once. */
 export const DISPATCH_BATCH = 500;

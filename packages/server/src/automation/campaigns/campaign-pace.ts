@@ -1,4 +1,4 @@
-import type { CampaignSettings } from './campaign-settings.js';
+import type { CampaignSettings } from '../../modules/campaigns/campaign-settings.js';
 
 /**
  * The wait after the campaign's `n`-th send (1-based), in ms, exactly as the contract says: after
