@@ -38,3 +38,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/chats.js';
 export * from './schemas/announcements.js';
 export * from './schemas/invoices.js';
+export * from './schemas/onboarding.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors.js';
-import { email } from './common.js';
+import { email, strongPassword } from './common.js';
 import type { Company } from './companies.js';
 import type { User } from './users.js';
 
@@ -10,14 +10,8 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** Reset rule (foundation §5): 8+ characters with an uppercase letter, a lowercase letter and a digit. */
-export const newPassword = z
-  .string()
-  .min(8, 'passwordRule')
-  .max(50, 'tooLong')
-  .regex(/[A-Z]/, 'passwordRule')
-  .regex(/[a-z]/, 'passwordRule')
-  .regex(/\d/, 'passwordRule');
+/** Reset rule (foundation §5), signup's too. */
+export const newPassword = strongPassword;
 
 export const forgetPasswordParams = z.object({ email });
 export const resetPasswordParams = z.object({

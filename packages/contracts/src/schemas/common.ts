@@ -13,6 +13,17 @@ export const text = () => z.string().regex(STORABLE_TEXT, 'invalidCharacter');
 export const name2to50 = text().trim().min(2, 'tooShort').max(50, 'tooLong');
 export const email = z.string().trim().toLowerCase().email('invalidEmail').max(254, 'tooLong');
 export const password5to50 = z.string().min(5, 'tooShort').max(50, 'tooLong');
+/**
+ * The password rule of a person choosing their own (foundation §5's reset rule, also signup's):
+ * 8+ characters with an uppercase letter, a lowercase letter and a digit.
+ */
+export const strongPassword = z
+  .string()
+  .min(8, 'passwordRule')
+  .max(50, 'tooLong')
+  .regex(/[A-Z]/, 'passwordRule')
+  .regex(/[a-z]/, 'passwordRule')
+  .regex(/\d/, 'passwordRule');
 export const hhmm = z
   .string()
   .max(5)

@@ -3,15 +3,17 @@ import { RECURRENCES, type Recurrence } from '../plans.js';
 import type { Plan } from './plans.js';
 import type { Setting } from './settings.js';
 import { WEEKDAYS } from '../constants.js';
-import { editOf, email, hhmm, name2to50, orDefault, password5to50, ref, text } from './common.js';
+import { editOf, email, hhmm, name2to50, orDefault, password5to50, ref, strongPassword, text } from './common.js';
 import { calendarDay } from './calendar-day.js';
 
 /** POST /companies/cadastro — public signup (foundation §5). */
 export const signupBody = z.object({
   name: name2to50,
   email,
-  password: password5to50,
+  /** The reset's rule: whoever signs up chooses the admin's password. */
+  password: strongPassword,
   planId: ref('plans'),
+  /** Checked as a real number by the server (its phone metadata stays out of the contracts). */
   phone: text().trim().max(30).optional(),
   companyId: ref('companies').optional(),
   /** The person signing up, the company's first admin; optional: the spec's clients send none. */

@@ -35,6 +35,7 @@ import { asaasWebhookRoutes } from './invoices/webhook-routes.js';
 import { queueIntegrationRoutes } from './queue-integrations/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { importRoutes } from './imports/routes.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 
 /**
  * Every API module and the prefix it answers under /api. Provider routes that receive reports
@@ -48,6 +49,7 @@ export const apiRoutes =
     await api.register(planRoutes(deps), { prefix: '/plans' });
     await api.register(companyRoutes(deps), { prefix: '/companies' });
     await api.register(importRoutes(deps), { prefix: '/imports' });
+    await api.register(onboardingRoutes(deps), { prefix: '/onboarding' });
     await api.register(userRoutes(deps), { prefix: '/users' });
     await api.register(settingRoutes(deps), { prefix: '/settings' });
     await api.register(helpRoutes(deps), { prefix: '/helps' });

@@ -53,7 +53,7 @@ const signup = (ip: string, body: Record<string, unknown> = {}) =>
   t.api.request(
     'POST',
     '/api/companies/cadastro',
-    { name: `Loja ${uid()}`, email: `owner-${uid()}@example.com`, password: 'secret1', planId, ...body },
+    { name: `Loja ${uid()}`, email: `owner-${uid()}@example.com`, password: 'Secret-pass1', planId, ...body },
     from(ip),
   );
 const send = (token: string, ip: string) =>

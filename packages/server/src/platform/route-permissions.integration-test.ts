@@ -96,6 +96,7 @@ const EXPECTED_ACCESS = {
   'POST /api/campaign-settings': 'signed-in feature:useCampaigns',
   'GET /api/schedules': 'signed-in feature:useSchedules',
   'GET /api/schedules/:id': 'signed-in feature:useSchedules',
+  'GET /api/schedules/connection': 'signed-in feature:useSchedules',
   'GET /api/schedules/:id/media': 'signed-in feature:useSchedules',
   'POST /api/schedules': 'signed-in feature:useSchedules',
   'PUT /api/schedules/:id': 'signed-in feature:useSchedules', // (*) refused once sent (409)
@@ -143,6 +144,8 @@ const EXPECTED_ACCESS = {
   'GET /api/dashboard/ticketsDay': 'dashboard:view',
   'GET /api/dashboard/ticketsUsers': 'dashboard:view',
   'GET /api/helps': 'signed-in',
+  'GET /api/onboarding': 'signed-in',
+  'PUT /api/onboarding': 'settings:manage',
   'GET /api/helps/:id': 'signed-in',
   'GET /api/helps/list': 'signed-in',
   'GET /api/plans/:id': 'signed-in',

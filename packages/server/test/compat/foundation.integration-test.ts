@@ -41,7 +41,7 @@ const signup = {
   name: 'Padaria Pão Quente',
   email: `padaria-${Date.now()}@example.com`,
   phone: '(11) 98765-4321',
-  password: 'segredo1',
+  password: 'Segredo-1',
 };
 
 /**

@@ -30,7 +30,8 @@ export async function createPlan(t: TestApp, overrides: Record<string, unknown> 
 export async function signupTenant(t: TestApp, overrides: { planId?: number; name?: string } = {}): Promise<Tenant> {
   const planId = overrides.planId ?? (await createPlan(t)).id;
   const email = `admin-${uid()}@example.com`;
-  const password = 'secret1';
+  // Signup's password rule is the reset's (8+, mixed case, a digit).
+  const password = 'Secret-pass1';
   const res = await t.api.post('/api/companies/cadastro', {
     name: overrides.name ?? `Company ${uid()}`,
     email,

@@ -32,7 +32,7 @@ afterAll(() => t.stop());
 const uid = () => randomBytes(4).toString('hex');
 const DAY = 86_400_000;
 const signup = (body: Record<string, unknown>) => t.api.post('/api/companies/cadastro', body);
-const validSignup = () => ({ name: `Loja ${uid()}`, email: `owner-${uid()}@example.com`, password: 'secret1', planId });
+const validSignup = () => ({ name: `Loja ${uid()}`, email: `owner-${uid()}@example.com`, password: 'Secret-pass1', planId });
 /** The company as the operator reads it. */
 const readCompany = async (id: number) => (await operator.get(`/api/companies/${id}`)).body;
 const companiesWithEmail = async (email: string) =>
@@ -114,6 +114,14 @@ describe('POST /api/companies/cadastro (signup)', () => {
     ['email', { email: undefined }],
     ['password', { password: '1234' }],
     ['password', { password: 'x'.repeat(51) }],
+    // The reset's rule (one rule in the contracts): 8+ characters, mixed case and a digit.
+    ['password', { password: 'Abc12' }],
+    ['password', { password: 'secret12' }],
+    ['password', { password: 'SECRET12' }],
+    ['password', { password: 'Secretpass' }],
+    // A real phone number, not any digits.
+    ['phone', { phone: '123' }],
+    ['phone', { phone: '(11) 04444-3333' }],
     ['userName', { userName: 'x' }],
     ['userName', { userName: 'x'.repeat(51) }],
     ['planId', { planId: undefined }],
@@ -123,6 +131,15 @@ describe('POST /api/companies/cadastro (signup)', () => {
     const body = { ...validSignup(), ...patch };
     expectInvalid(await signup(body), field);
     if (typeof body.email === 'string') expect(await companiesWithEmail(body.email)).toEqual([]);
+  });
+
+  it('stores the typed phone as its E.164 digits; a blank phone stays blank', async () => {
+    const typed = { ...validSignup(), phone: '(11) 98765-4321' };
+    expect((await signup(typed)).status).toBe(201);
+    expect((await login(t, typed.email, typed.password)).user.company.phone).toBe('5511987654321');
+    const blank = { ...validSignup(), phone: '' };
+    expect((await signup(blank)).status).toBe(201);
+    expect((await login(t, blank.email, blank.password)).user.company.phone).toBe('');
   });
 
   it('refuses an email already in use (field email) and writes no second company', async () => {

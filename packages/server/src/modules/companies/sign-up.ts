@@ -6,6 +6,16 @@ import { takeAttempt } from '../../platform/rate-events.js';
 import { setUpCompany } from './set-up-company.js';
 import { loadCompanies } from './serialize-company.js';
 import { issueInvoices } from '../invoices/issue-invoices.js';
+import { parsePhone } from '../contacts/phone-number.js';
+import { invalid } from '../../platform/errors.js';
+
+/** A typed phone as stored (E.164 digits), blank kept blank; "123" is a 400 naming `phone`. */
+function signupPhone(typed: string | undefined): string {
+  if (!typed) return '';
+  const parsed = parsePhone(typed);
+  if (!parsed.ok) throw invalid({ phone: parsed.reason }, 'This is not a phone number');
+  return parsed.number;
+}
 
 /**
  * `POST /companies/cadastro` (public): a new company on a trial, its first admin the person
@@ -13,6 +23,7 @@ import { issueInvoices } from '../invoices/issue-invoices.js';
  * invoice.
  */
 export async function signUp(deps: Deps, ip: string, input: SignupBody) {
+  const phone = signupPhone(input.phone);
   // Every attempt that passed the schema counts, before the work: a refused one (the email is
   // taken, the plan unknown) too, so concurrent signups cannot all pass one count. On doubt, deny.
   await takeAttempt(deps.pools.platformDb, [{ kind: 'signup', key: `ip:${ip}`, max: 10, windowMinutes: 60 }]);
@@ -20,7 +31,7 @@ export async function signUp(deps: Deps, ip: string, input: SignupBody) {
     const made = await setUpCompany(tx, {
       name: input.name,
       email: input.email,
-      phone: input.phone,
+      phone,
       planId: input.planId,
       admin: { name: input.userName ?? input.name, password: input.password },
     });
