@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
 import { whatsapps } from './connections.js';
@@ -28,6 +29,13 @@ export const contacts = pgTable(
     whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a contacts search looks in: name, number and email, lower case without accents, joined
+     * by U+001F (migration 0037). Written with the row, so a search compares stored text.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`public.contact_search_text("name", "number", "email")`),
   },
   (t) => [
     uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
@@ -35,5 +43,8 @@ export const contacts = pgTable(
     index('contacts_company_name_idx').on(t.companyId, t.name),
     // The dashboard's leads (contacts created in a period) and the contacts list's date filter.
     index('contacts_company_created_idx').on(t.companyId, t.createdAt),
+    // Contacts search (and the ticket search's contacts): trigrams of the search text, led by the
+    // company (btree_gin) so a search reads only its company's entries.
+    index('contacts_company_search_trgm_idx').using('gin', t.companyId, t.searchText.op('gin_trgm_ops')),
   ],
 );

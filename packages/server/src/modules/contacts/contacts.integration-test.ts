@@ -150,6 +150,33 @@ describe('GET /api/contacts', () => {
   it('matches % and _ literally', async () => {
     expect((await search(a, '%')).count).toBe(0);
   });
+
+  it('ignores accents and case both ways, and finds fragments of the number and the email', async () => {
+    const tag = `Acc${uid()}`;
+    const accented = await created(a, { name: `José Conceição ${tag}`, email: `jose.${tag}@gmail.com` });
+    const plain = await created(a, { name: `JOSE CONCEICAO ${tag}`, email: '' });
+    await created(b, { name: `José Conceição ${tag}` });
+    const both = [accented.id, plain.id].sort((x, y) => x - y);
+    const ids = async (text: string) => (await search(a, text)).contacts.map((c) => c.id).sort((x, y) => x - y);
+
+    for (const text of [`josé conceição ${tag}`, `jose conceicao ${tag}`, `JOSÉ CONCEIÇÃO ${tag}`, `Conceicao ${tag}`]) {
+      expect(await ids(text), text).toEqual(both);
+    }
+    expect(await ids(`${tag.toLowerCase()}@gmail`)).toEqual([accented.id]);
+    expect(await ids(`jose.${tag}@GMAIL.COM`)).toEqual([accented.id]);
+    expect(await ids(plain.number.slice(-7))).toEqual([plain.id]);
+    // A match never spans two fields: the name's end and the number's start are not one text.
+    expect(await ids(`${tag}${plain.number.slice(0, 4)}`)).toEqual([]);
+    expect(await ids(`${tag} ${plain.number.slice(0, 4)}`)).toEqual([]);
+    expect(await ids(`${tag}\u001f${plain.number.slice(0, 4)}`)).toEqual([]);
+  });
+
+  it('keeps the count on a page past the end', async () => {
+    const tag = `Late${uid()}`;
+    await created(a, { name: `${tag} one` });
+    await created(a, { name: `${tag} two` });
+    expect(await search(a, tag, 5)).toEqual({ contacts: [], hasMore: false, count: 2 });
+  });
 });
 
 describe('GET /api/contacts/list', () => {
