@@ -48,6 +48,12 @@ export function settingValueOf(key: SettingKey, value: string): string {
   return aliases && Object.hasOwn(aliases, value) ? aliases[value]! : value;
 }
 
+/**
+ * Settings only the platform's own company uses (the Asaas API key the billing reads from the
+ * operator's company): the web shows them to super users alone, not in every company's settings.
+ */
+export const PLATFORM_SETTINGS: readonly SettingKey[] = ['asaas'];
+
 /** Secret settings (a billing token): only admins read them; others never receive the value. */
 export const ADMIN_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
 

@@ -6,10 +6,15 @@ import { editOf, numeric, orDefault, pageQuery, ref, text } from './common.js';
  * endpoint (`OPENAI_BASE_URL`) until it hands them to attendants. ARCHITECTURE.md, "Prompts".
  */
 
-/** The models the dialog offers (the spec's labels); any other name the endpoint accepts is taken. */
+/**
+ * The models the dialog offers, the default first; any other name the endpoint accepts is taken.
+ * The spec's two (gpt-3.5-turbo-1106, retired by OpenAI, and gpt-4o-mini labelled "GPT 4.0")
+ * stay readable for prompts saved with them.
+ */
 export const PROMPT_MODELS = [
+  { value: 'gpt-4o-mini', label: 'GPT-4o mini' },
+  { value: 'gpt-4o', label: 'GPT-4o' },
   { value: 'gpt-3.5-turbo-1106', label: 'GPT 3.5 turbo' },
-  { value: 'gpt-4o-mini', label: 'GPT 4.0' },
 ] as const;
 
 /** The answer's voice: `texto` (text only) or one of Azure's pt-BR neural voices. */
@@ -33,9 +38,10 @@ export const PROMPT_VOICES = [
 ] as const;
 export type PromptVoice = (typeof PROMPT_VOICES)[number];
 
+/** A current, inexpensive model; 500 tokens hold a few WhatsApp paragraphs (100 cut answers short). */
 export const PROMPT_DEFAULTS = {
-  model: 'gpt-3.5-turbo-1106',
-  maxTokens: 100,
+  model: 'gpt-4o-mini',
+  maxTokens: 500,
   temperature: 1,
   maxMessages: 10,
   voice: 'texto',

@@ -56,6 +56,27 @@ describe('GET /api/helps/list', () => {
   });
 });
 
+describe('POST /api/helps with a pasted YouTube address', () => {
+  it.each([
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s',
+    'https://youtu.be/dQw4w9WgXcQ?si=x1',
+    'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    'https://youtube.com/shorts/dQw4w9WgXcQ',
+  ])('stores the id of %s', async (url) => {
+    const help = await createHelp({ video: url });
+    expect(help.video).toBe('dQw4w9WgXcQ');
+    expect((await readHelp(help.id)).video).toBe('dQw4w9WgXcQ');
+  });
+
+  it('refuses another site’s address (400 video), and an edit too', async () => {
+    expectInvalid(await operator.post('/api/helps', newHelp({ video: 'https://vimeo.com/123456' })), 'video');
+    const help = await createHelp();
+    expect((await operator.put(`/api/helps/${help.id}`, { video: 'https://youtu.be/abcDEF12345' })).body.video).toBe(
+      'abcDEF12345',
+    );
+  });
+});
+
 describe('GET /api/helps (paged)', () => {
   it('answers {helps, hasMore} 20 to a page, filtered by searchParam', async () => {
     const tag = `paged-${uid()}`;
@@ -106,7 +127,7 @@ describe('POST /api/helps', () => {
   });
 
   it.each([
-    ['video', { video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }],
+    ['video', { video: 'https://vimeo.com/123456' }],
     ['video', { video: '<script>' }],
     ['video', { video: 'x'.repeat(65) }],
     ['title', { title: '' }],

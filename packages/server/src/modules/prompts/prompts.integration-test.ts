@@ -88,8 +88,9 @@ describe('POST /api/prompt', () => {
       id: expect.any(Number),
       name: 'Atendente virtual',
       prompt: SYSTEM,
-      model: 'gpt-3.5-turbo-1106',
-      maxTokens: 100,
+      // Defaults: a current model and room for a real answer.
+      model: 'gpt-4o-mini',
+      maxTokens: 500,
       temperature: 1,
       apiKey: `••••${apiKey.slice(-4)}`,
       queueId: queueA.id,
