@@ -1,6 +1,6 @@
 /**
  * Every route of the app (foundation §2). Each page is its own chunk (React.lazy), so the login
- * page loads only what it needs. Pages of later issues render the shared ComingSoon page.
+ * page loads only what it needs.
  */
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -12,7 +12,6 @@ const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../../features/auth/SignupPage'));
 const ForgetPasswordPage = lazy(() => import('../../features/auth/ForgetPasswordPage'));
 const PrivateLayout = lazy(() => import('../layout/PrivateLayout'));
-const ComingSoonPage = lazy(() => import('../../lib/ui/ComingSoonPage'));
 const TodoListPage = lazy(() => import('../../features/todolist/TodoListPage'));
 const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
 const UsersPage = lazy(() => import('../../features/users/UsersPage'));
@@ -42,8 +41,8 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
+const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
 
-const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gated = (rule: Rule, page: ReactNode, silent = false) => (
   <Gate rule={rule} silent={silent}>
     {page}
@@ -109,7 +108,7 @@ export function AppRoutes() {
         <Route path="files" element={gated(access.admin, <FileListsPage />)} />
         <Route path="queues" element={gated(access.admin, <QueuesPage />)} />
         <Route path="users" element={gated(access.users, <UsersPage />)} />
-        <Route path="messages-api" element={gated(access.externalApi, soon('menu.messagesApi'))} />
+        <Route path="messages-api" element={gated(access.externalApi, <MessagesApiPage />)} />
         <Route path="financeiro" element={gated(access.billing, <InvoicesPage />)} />
         <Route path="settings" element={gated(access.settings, <SettingsPage />)} />
       </Route>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -40,7 +40,10 @@ function check(email: string, password: string): Errors {
 export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const [email, setEmail] = useState('');
+  // Signup hands over the address it just registered: only the password is left to type.
+  const signedUp = (useLocation().state as { email?: unknown } | null)?.email;
+  const prefilled = typeof signedUp === 'string' ? signedUp : '';
+  const [email, setEmail] = useState(prefilled);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -91,7 +94,7 @@ export default function LoginPage() {
           label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
-          autoFocus
+          autoFocus={!prefilled}
           fullWidth
           error={Boolean(errors.email)}
           helperText={errors.email && t(`validation.${errors.email}`)}
@@ -102,6 +105,7 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           label={t('auth.fields.password')}
           autoComplete="current-password"
+          autoFocus={Boolean(prefilled)}
           fullWidth
           error={Boolean(errors.password)}
           helperText={errors.password && t(`validation.${errors.password}`)}

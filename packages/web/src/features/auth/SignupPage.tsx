@@ -21,7 +21,6 @@ const resolver = withRequired(zodResolver(signupFormBody));
 const rules = {
   name: lengthRule(signupFormBody.shape.name),
   userName: lengthRule(signupFormBody.shape.userName),
-  password: lengthRule(signupFormBody.shape.password),
 };
 
 export default function SignupPage() {
@@ -46,7 +45,7 @@ export default function SignupPage() {
     try {
       await api.post('/companies/cadastro', { ...body, companyId }, { auth: false });
       toastSuccess(t('auth.signup.success'));
-      navigate('/login');
+      navigate('/login', { state: { email: body.email } });
     } catch (err) {
       if (!applyServerErrors(err, setError)) toastError(err);
     }
@@ -96,8 +95,8 @@ export default function SignupPage() {
           autoComplete="new-password"
           fullWidth
           error={Boolean(errors.password)}
-          // The rule shows before any error does.
-          helperText={fieldError(errors.password, rules.password) ?? t('validation.lengthHint', { ...rules.password })}
+          // The reset's rule shows before any error does.
+          helperText={fieldError(errors.password) ?? t('validation.passwordRule')}
         />
         <TextField
           {...register('planId')}

@@ -4,14 +4,21 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { type Setting, SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
+import { PLATFORM_SETTINGS, type Setting, SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
+import { isSuper } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { SelectField } from '../../lib/ui/SelectField';
 import { settingValue, useUpdateSetting } from './useSettings';
 
-/** One select per setting key (values from the contracts), and the asaas token field. */
+/**
+ * One select per setting key (values from the contracts); the platform's own (the Asaas token
+ * the billing reads from the operator's company) only for the operator.
+ */
 export function OptionsTab({ settings }: { settings: Setting[] }) {
   const { t } = useTranslation();
+  const operator = isSuper(useCurrentUser());
+  const keys = SETTING_KEYS.filter((key) => operator || !PLATFORM_SETTINGS.includes(key));
   const update = useUpdateSetting();
   const [pending, setPending] = useState<SettingKey | null>(null);
 
@@ -29,7 +36,7 @@ export function OptionsTab({ settings }: { settings: Setting[] }) {
 
   return (
     <Grid container spacing={2} data-testid="settings-options">
-      {SETTING_KEYS.map((key) => {
+      {keys.map((key) => {
         const values = SETTING_VALUES[key];
         const value = settingValue(settings, key);
         return (

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 
 /** Two speech bubbles over a counter: drawn here, in the theme's colours. */
 function WelcomeImage() {
@@ -38,13 +39,16 @@ export function WelcomePanel({ onPick }: { onPick?: () => void }) {
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
-        justifyContent: 'center',
+        // 'safe': a tall checklist scrolls instead of being cut at the top.
+        justifyContent: 'safe center',
+        overflowY: 'auto',
         gap: 1.5,
         p: 3,
         textAlign: 'center',
       }}
       data-testid="tickets-welcome"
     >
+      <OnboardingChecklist />
       <WelcomeImage />
       <Typography variant="h6">{t('tickets.welcome.title')}</Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 360 }}>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import Checkbox from '@mui/material/Checkbox';
 import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,7 +19,7 @@ import { useTodos } from './useTodos';
 
 export default function TodoListPage() {
   const { t } = useTranslation();
-  const { todos, add, update, remove } = useTodos();
+  const { todos, add, update, toggle, remove } = useTodos();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
 
@@ -68,6 +70,7 @@ export default function TodoListPage() {
                 key={`${todo.createdAt}-${i}`}
                 divider
                 data-testid="todo-item"
+                data-done={Boolean(todo.done)}
                 secondaryAction={
                   <>
                     <IconButton
@@ -86,13 +89,29 @@ export default function TodoListPage() {
                 }
                 sx={{ pr: 12 }}
               >
+                <ListItemIcon sx={{ minWidth: 42 }}>
+                  <Checkbox
+                    edge="start"
+                    checked={Boolean(todo.done)}
+                    onChange={() => toggle(i)}
+                    slotProps={{ input: { 'aria-label': t('todo.markDone', { text: todo.text }) } }}
+                    data-testid="todo-done"
+                  />
+                </ListItemIcon>
                 <ListItemText
                   primary={todo.text}
                   secondary={t('todo.dates', {
                     created: formatDateTime(todo.createdAt),
                     updated: formatDateTime(todo.updatedAt),
                   })}
-                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                  slotProps={{
+                    primary: {
+                      sx: {
+                        wordBreak: 'break-word',
+                        ...(todo.done && { textDecoration: 'line-through', color: 'text.secondary' }),
+                      },
+                    },
+                  }}
                 />
               </ListItem>
             ))}

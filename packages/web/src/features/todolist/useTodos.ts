@@ -1,10 +1,14 @@
 import { useCallback, useState } from 'react';
 
-/** Tasks live only in this browser (foundation §2, operations: todo list). */
+/**
+ * Tasks live only in this browser (foundation §2, operations: todo list), under the spec's key
+ * and fields; `done` is ours (absent on tasks saved before it: not done).
+ */
 export interface Todo {
   text: string;
   createdAt: string;
   updatedAt: string;
+  done?: boolean;
 }
 
 const KEY = 'tasks';
@@ -55,7 +59,16 @@ export function useTodos() {
     [commit],
   );
 
+  /** Marks a task done, or not done again. */
+  const toggle = useCallback(
+    (index: number) =>
+      commit((list) =>
+        list.map((t, i) => (i === index ? { ...t, done: !t.done, updatedAt: new Date().toISOString() } : t)),
+      ),
+    [commit],
+  );
+
   const remove = useCallback((index: number) => commit((list) => list.filter((_, i) => i !== index)), [commit]);
 
-  return { todos, add, update, remove };
+  return { todos, add, update, toggle, remove };
 }
