@@ -40,7 +40,7 @@ const CUSTOMER = '5511976543210';
 
 let graph: FakeGraph;
 let product: Product;
-let ids: { whatsappId: number; ticketUuid: string };
+let ids: { whatsappId: number; ticketUuid: string; contactId: number };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -105,15 +105,18 @@ beforeAll(async () => {
     APP_SECRET,
   );
   expect(res.status).toBe(200);
-  let ticket: { id: number; uuid: string } | undefined;
+  let ticket: { id: number; uuid: string; contactId: number } | undefined;
   while (!ticket) {
     if (Date.now() > deadline) throw new Error('no ticket for the customer');
-    const list = await api<{ tickets: { id: number; uuid: string }[] }>('GET', '/tickets?status=pending&showAll=true');
+    const list = await api<{ tickets: { id: number; uuid: string; contactId: number }[] }>(
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
     ticket = list.tickets[0];
     if (!ticket) await pause(200);
   }
   await api('PUT', `/tickets/${ticket.id}`, { status: 'open' });
-  ids = { whatsappId: conn.id, ticketUuid: ticket.uuid };
+  ids = { whatsappId: conn.id, ticketUuid: ticket.uuid, contactId: ticket.contactId };
 });
 afterAll(async () => {
   await product?.stop();
@@ -213,5 +216,42 @@ describe('a ticket whose 24-hour window is closed', () => {
     await page.getByTestId('template-variable-1').fill('Joana');
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, 'templates-narrow-light-filled');
+  });
+});
+
+describe('a schedule to a customer on the Cloud API connection', () => {
+  it("offers the connection's approved templates, and saves the one picked with its texts", async () => {
+    const page = await product.newPage({ width: 1366, height: 860 });
+    await signInToTickets(page, EMAIL, PASSWORD);
+    await page.goto(`/schedules?contactId=${ids.contactId}`);
+    const dialog = page.getByTestId('schedule-dialog');
+    await dialog.getByTestId('schedule-template').waitFor();
+    await dialog.getByTestId('schedule-body').fill('Avisar que os óculos chegaram');
+    await dialog.getByRole('combobox', { name: 'Modelo de mensagem (API Cloud)' }).click();
+    const offered = page.getByRole('option');
+    await offered.first().waitFor();
+    expect(await offered.allInnerTexts()).toEqual([
+      'Nenhum: enviar a mensagem',
+      'boas_vindas (pt_BR)',
+      'oculos_pronto (pt_BR)',
+    ]);
+    await page.getByRole('option', { name: 'oculos_pronto (pt_BR)' }).click();
+    await dialog.getByTestId('schedule-templateVariable-1').fill('{{firstName}}');
+    await dialog.getByTestId('schedule-templateVariable-2').fill('4521');
+    await dialog.getByText('Olá {{firstName}}, seus óculos (pedido 4521) estão prontos para retirada.').waitFor();
+    await shot(page, 'templates-schedule-dialog');
+    await dialog.getByTestId('schedule-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const { schedules } = await callApi<{ schedules: Record<string, unknown>[] }>(
+      product.url,
+      'GET',
+      `/schedules?contactId=${ids.contactId}`,
+      undefined,
+      token,
+    );
+    expect(schedules).toMatchObject([
+      { templateName: 'oculos_pronto', templateLanguage: 'pt_BR', templateVariables: ['{{firstName}}', '4521'] },
+    ]);
   });
 });

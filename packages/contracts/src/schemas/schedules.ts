@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editOf, pageQuery, ref, requestTime, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 import { templateFields } from './campaigns.js';
+import type { Provider } from './connections.js';
 
 /** A schedule's text: 5 characters at least ('Mensagem muito curta' on the web), WhatsApp's longest at most. */
 export const SCHEDULE_BODY_MIN_LENGTH = 5;
@@ -37,6 +38,14 @@ export type ScheduleUpdateBody = z.infer<typeof scheduleUpdateBody>;
 /** `GET /schedules`: the text or the contact's name contains `searchParam`; `contactId` keeps that contact's. */
 export const scheduleListQuery = pageQuery.extend({ contactId: ref('contacts').optional() });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
+
+/** `GET /schedules/connection?contactId=`: the connection a schedule to that contact would go through now. */
+export const scheduleConnectionQuery = z.object({ contactId: ref('contacts') });
+export type ScheduleConnectionQuery = z.infer<typeof scheduleConnectionQuery>;
+/** Its id, name and provider (the web offers templates on a Cloud API one), or null when there is none. */
+export interface ScheduleConnection {
+  whatsapp: { id: number; name: string; provider: Provider } | null;
+}
 
 export interface Schedule {
   id: number;

@@ -6,15 +6,19 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import { loadSchedule } from './schedule-view.js';
 import { scheduleEvents } from './schedule-events.js';
 import { sendAtOf } from './schedule-time.js';
+import { scheduleConnectionId } from './schedule-connection.js';
+import { checkTemplateFields } from '../templates/campaign-template.js';
 
 /**
  * `POST /schedules`: a message to the company's contact at `sendAt` (a time already past goes at
- * the next sweep). The contact must be the company's (400 naming `contactId` otherwise).
+ * the next sweep). The contact must be the company's (400 naming `contactId` otherwise); a template
+ * must be one the connection it would go through now can send (400 on `templateName`/`templateVariables`).
  */
 export function createSchedule(ctx: Ctx, input: ScheduleBody) {
   const { actor } = ctx;
   return ctx.tenant(async (tx, events) => {
     await ownRows(tx, contacts, [input.contactId], 'contactId');
+    await checkTemplateFields(tx, await scheduleConnectionId(tx, input.contactId), input);
     const [row] = await tx
       .insert(schedules)
       .values({

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { rowParams, scheduleBody, scheduleListQuery, scheduleUpdateBody, SCHEDULE_FILE_FIELD } from '@balcao/contracts';
+import {
+  rowParams,
+  scheduleBody,
+  scheduleConnectionQuery,
+  scheduleListQuery,
+  scheduleUpdateBody,
+  SCHEDULE_FILE_FIELD,
+} from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { sendStoredFile } from '../../platform/serve-file.js';
 import { listSchedules } from './list-schedules.js';
@@ -12,6 +19,7 @@ import { SCHEDULE_MULTIPART_OPTIONS } from './schedule-media.js';
 import { uploadScheduleMedia } from './upload-schedule-media.js';
 import { removeScheduleMedia } from './remove-schedule-media.js';
 import { scheduleFile } from './schedule-file.js';
+import { getScheduleConnection } from './schedule-connection.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('schedules');
@@ -25,6 +33,10 @@ export const scheduleRoutes =
     await app.register(multipart, SCHEDULE_MULTIPART_OPTIONS);
 
     app.get('/', { schema: { querystring: scheduleListQuery }, config }, (req) => listSchedules(req.ctx, req.query));
+
+    app.get('/connection', { schema: { querystring: scheduleConnectionQuery }, config }, (req) =>
+      getScheduleConnection(req.ctx, req.query.contactId),
+    );
 
     app.get('/:id', { schema: { params }, config }, (req) => getSchedule(req.ctx, req.params.id));
 

@@ -7,6 +7,8 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import { backToPending, ensureEditable, loadSchedule, lockSchedule } from './schedule-view.js';
 import { scheduleEvents } from './schedule-events.js';
 import { sendAtOf } from './schedule-time.js';
+import { scheduleConnectionId } from './schedule-connection.js';
+import { checkTemplateFields } from '../templates/campaign-template.js';
 
 /**
  * `PUT /schedules/{id}`: only the fields given change. Refused once the schedule's message is on
@@ -32,6 +34,9 @@ export function updateSchedule(ctx: Ctx, id: number, input: ScheduleUpdateBody) 
       })
       .where(eq(schedules.id, id));
     const schedule = await loadSchedule(tx, id);
+    // The template as saved, against the connection the contact's message would go through now.
+    if (input.templateName !== undefined || input.templateVariables !== undefined || input.contactId !== undefined)
+      await checkTemplateFields(tx, await scheduleConnectionId(tx, schedule.contactId), schedule);
     events.push(scheduleEvents.saved(actor.companyId, 'update', schedule));
     return schedule;
   });

@@ -384,6 +384,45 @@ describe('a campaign with a template', () => {
 });
 
 describe('a schedule with a template', () => {
+  it("names the contact's connection (the web offers its templates) and checks the template at save", async () => {
+    const { conn } = await cloudWithTemplates([template('lembrete', 'Oi {{1}}, sua consulta é amanhã')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const { ticketId } = await openTicket(conn, 30);
+    const [{ contact_id: contactId }] = await q('select contact_id from tickets where id = $1', [ticketId]);
+    const staff = await createStaff(t, tenant);
+    const named = await staff.api.get(`/api/schedules/connection?contactId=${contactId}`);
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body).toEqual({ whatsapp: { id: conn.id, name: conn.name, provider: 'cloud' } });
+    expectNotFound(await other.admin.api.get(`/api/schedules/connection?contactId=${contactId}`));
+    expectInvalid(await staff.api.get('/api/schedules/connection?contactId=abc'), 'contactId');
+
+    const base = { body: 'Lembrete da consulta', contactId, sendAt: new Date(Date.now() + 3600_000).toISOString() };
+    const create = (extra: object) => staff.api.post('/api/schedules', { ...base, ...extra });
+    expectInvalid(
+      await create({ templateName: 'nada', templateLanguage: 'pt_BR', templateVariables: [] }),
+      'templateName',
+    );
+    expectInvalid(
+      await create({ templateName: 'lembrete', templateLanguage: 'pt_BR', templateVariables: [] }),
+      'templateVariables',
+    );
+    const made = await create({
+      templateName: 'lembrete',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{{firstName}}'],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expectInvalid(
+      await staff.api.put(`/api/schedules/${made.body.id}`, { templateVariables: ['a', 'b'] }),
+      'templateVariables',
+    );
+    const plain = await staff.api.put(`/api/schedules/${made.body.id}`, {
+      templateName: null,
+      templateVariables: null,
+    });
+    expect(plain.body).toMatchObject({ templateName: null });
+  });
+
   it('sends the template at its time, its texts filled for the contact', async () => {
     const { conn } = await cloudWithTemplates([template('lembrete', 'Oi {{1}}, sua consulta é amanhã')]);
     await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});

@@ -2,7 +2,8 @@
  * A campaign on a Cloud API connection may send one of the connection's approved templates instead
  * of its messages (then every contact gets the template, never free text). Its texts may hold the
  * campaign variables ({{firstName}}, {{name}}, {{email}}, {{number}}, the settings' own), filled
- * per contact. Nothing shows for the other providers.
+ * per contact. Nothing shows for the other providers. The schedule dialog uses it too, with its own
+ * texts (`texts`, `testId`).
  */
 import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,9 +27,20 @@ interface Props {
   onChange: (v: TemplateChoice) => void;
   disabled?: boolean;
   error?: string;
+  /** The hint and the "no template" choice, when not the campaign's. */
+  texts?: { hint: string; none: string };
+  testId?: string;
 }
 
-export function CampaignTemplateField({ connection, value, onChange, disabled, error }: Props) {
+export function CampaignTemplateField({
+  connection,
+  value,
+  onChange,
+  disabled,
+  error,
+  texts,
+  testId = 'campaign',
+}: Props) {
   const { t } = useTranslation();
   const cloud = connection?.provider === 'cloud';
   const templates = useQuery({
@@ -56,7 +68,7 @@ export function CampaignTemplateField({ connection, value, onChange, disabled, e
   };
 
   return (
-    <Stack spacing={1} data-testid="campaign-template">
+    <Stack spacing={1} data-testid={`${testId}-template`}>
       <TextField
         select
         fullWidth
@@ -65,10 +77,10 @@ export function CampaignTemplateField({ connection, value, onChange, disabled, e
         onChange={(e) => choose(e.target.value)}
         disabled={disabled}
         error={Boolean(error)}
-        helperText={error ?? t('campaigns.template.hint')}
-        slotProps={{ htmlInput: { 'data-testid': 'campaign-templateName' } }}
+        helperText={error ?? texts?.hint ?? t('campaigns.template.hint')}
+        slotProps={{ htmlInput: { 'data-testid': `${testId}-templateName` } }}
       >
-        <MenuItem value="">{t('campaigns.template.none')}</MenuItem>
+        <MenuItem value="">{texts?.none ?? t('campaigns.template.none')}</MenuItem>
         {approved.map((tpl) => (
           <MenuItem key={key(tpl.name, tpl.language)} value={key(tpl.name, tpl.language)}>
             {tpl.name} ({tpl.language})
@@ -88,6 +100,7 @@ export function CampaignTemplateField({ connection, value, onChange, disabled, e
               value={text}
               disabled={disabled}
               placeholder="{{firstName}}"
+              slotProps={{ htmlInput: { 'data-testid': `${testId}-templateVariable-${i + 1}` } }}
               onChange={(e) =>
                 onChange({ ...value, variables: value.variables.map((v, j) => (j === i ? e.target.value : v)) })
               }

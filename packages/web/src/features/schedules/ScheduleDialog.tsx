@@ -2,13 +2,15 @@
  * New or edit schedule (operations §2, §5): the contact (search), the message (5 characters at
  * least: 'Mensagem muito curta'), when (default now + 1 h, required) and an optional image (png,
  * jpg, jpeg), uploaded after the schedule is saved (`POST /schedules/{id}/media-upload`) or
- * removed (`DELETE` there). The time is the browser's clock, sent as an instant.
+ * removed (`DELETE` there). The time is the browser's clock, sent as an instant. When the contact's
+ * message would go through a Cloud API connection (`GET /schedules/connection`), one of its
+ * approved templates may be picked instead (needed outside the customer's 24-hour window).
  */
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { scheduleBody, type Schedule } from '@balcao/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { scheduleBody, type Schedule, type ScheduleConnection } from '@balcao/contracts';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
@@ -23,11 +25,13 @@ import { AttachmentField } from '../../lib/ui/AttachmentField';
 import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
 import { defaultSendAt, fromLocalInput, toLocalInput } from './sendAt';
 import { schedulesKey } from './useSchedules';
+import { CampaignTemplateField, type TemplateChoice } from '../campaigns/CampaignTemplateField';
 
 interface Values {
   contact: ScheduleContact | null;
   body: string;
   sendAt: string;
+  template: TemplateChoice;
 }
 
 /** The text's placeholders, filled when the message is sent. */
@@ -41,10 +45,10 @@ const resolver: Resolver<Values> = async (values, context, options) => {
   const result = await textAndTime(values, context, options);
   if (!values.contact)
     return { values: {}, errors: { ...result.errors, contact: { type: 'required', message: 'required' } } };
-  // The schema knows the text and the time only: the contact rides along.
+  // The schema knows the text and the time only: the contact and the template ride along.
   return Object.keys(result.errors).length
     ? result
-    : { values: { ...(result.values as Values), contact: values.contact }, errors: {} };
+    : { values: { ...(result.values as Values), contact: values.contact, template: values.template }, errors: {} };
 };
 
 /** Whether a picked file is one of the images a schedule takes (png, jpg, jpeg: operations §5). */
@@ -52,7 +56,14 @@ const isScheduleImage = (file: File) =>
   ['image/png', 'image/jpeg'].includes(file.type) && /\.(png|jpe?g)$/i.test(file.name);
 
 /** The server's field names as the form's. */
-const FORM_FIELD: Record<string, keyof Values> = { contactId: 'contact', body: 'body', sendAt: 'sendAt' };
+const FORM_FIELD: Record<string, keyof Values> = {
+  contactId: 'contact',
+  body: 'body',
+  sendAt: 'sendAt',
+  templateName: 'template',
+  templateLanguage: 'template',
+  templateVariables: 'template',
+};
 
 export interface ScheduleDialogProps {
   /** The schedule to edit; none for a new one. */
@@ -75,6 +86,8 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
   const {
     register,
     control,
+    watch,
+    setValue,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -84,11 +97,32 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
       contact: record?.contact ?? contact ?? null,
       body: record?.body ?? '',
       sendAt: record ? toLocalInput(record.sendAt) : (sendAt ?? defaultSendAt()),
+      template: {
+        name: record?.templateName ?? '',
+        language: record?.templateLanguage ?? '',
+        variables: record?.templateVariables ?? [],
+      },
     },
   });
+  const contactId = watch('contact')?.id;
+  const connection = useQuery({
+    queryKey: ['schedules', 'connection', contactId],
+    queryFn: () => api.get<ScheduleConnection>('/schedules/connection', { contactId: contactId! }),
+    enabled: contactId !== undefined,
+    staleTime: 60_000,
+  });
 
-  const onSubmit = handleSubmit(async ({ contact: picked, body, sendAt: at }) => {
-    const payload = { body, contactId: picked!.id, sendAt: fromLocalInput(at) };
+  const onSubmit = handleSubmit(async ({ contact: picked, body, sendAt: at, template }) => {
+    // A template only when the contact's connection is a Cloud API one (else none: free text).
+    const tpl = connection.data?.whatsapp?.provider === 'cloud' && template.name ? template : null;
+    const payload = {
+      body,
+      contactId: picked!.id,
+      sendAt: fromLocalInput(at),
+      templateName: tpl?.name ?? null,
+      templateLanguage: tpl?.language ?? null,
+      templateVariables: tpl?.variables.map((v) => v.trim()) ?? null,
+    };
     try {
       const saved = savedId
         ? await api.put<Schedule>(`/schedules/${savedId}`, payload)
@@ -111,7 +145,12 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
       if (fields.length === 0) return toastError(err);
       for (const [field, message] of fields) {
         if (field === 'file') attachment.setError(fieldError({ message }));
-        else setError(FORM_FIELD[field] ?? 'body', { type: 'server', message }, { shouldFocus: true });
+        else
+          setError(
+            FORM_FIELD[field] ?? (field.startsWith('template') ? 'template' : 'body'),
+            { type: 'server', message },
+            { shouldFocus: true },
+          );
       }
     }
   });
@@ -166,6 +205,14 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
             error={Boolean(errors.sendAt)}
             helperText={fieldError(errors.sendAt)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+          />
+          <CampaignTemplateField
+            connection={connection.data?.whatsapp ?? undefined}
+            value={watch('template')}
+            onChange={(v) => setValue('template', v)}
+            error={fieldError(errors.template as FieldError | undefined)}
+            texts={{ hint: t('schedules.template.hint'), none: t('schedules.template.none') }}
+            testId="schedule"
           />
           <AttachmentField
             {...attachment.field}
