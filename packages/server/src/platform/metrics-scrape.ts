@@ -73,53 +73,56 @@ function read(): Promise<Snapshot | undefined> {
   return value;
 }
 
-new Gauge({
-  name: 'balcao_outbox_pending',
-  help: 'Outbound messages queued and not yet sent, all connections',
-  registers: [registry],
-  async collect() {
-    const s = await read();
-    if (s) this.set(s.outboxPending);
-  },
-});
+/** A gauge read from the snapshot; during an outage it keeps its last value. */
+function snapshotGauge(name: string, help: string, value: (s: Snapshot) => number): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const s = await read();
+      if (s) this.set(value(s));
+    },
+  });
+}
 
-new Gauge({
-  name: 'balcao_outbox_oldest_age_seconds',
-  help: 'Age of the oldest queued outbound message (0 when none waits)',
-  registers: [registry],
-  async collect() {
-    const s = await read();
-    if (s) this.set(s.outboxOldestSeconds);
-  },
-});
+snapshotGauge(
+  'balcao_outbox_pending',
+  'Outbound messages queued and not yet sent, all connections',
+  (s) => s.outboxPending,
+);
+snapshotGauge(
+  'balcao_outbox_oldest_age_seconds',
+  'Age of the oldest queued outbound message (0 when none waits)',
+  (s) => s.outboxOldestSeconds,
+);
 
-new Gauge({
-  name: 'balcao_job_queue_depth',
-  help: 'Jobs waiting (created or to retry) per queue',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    const s = await read();
-    if (!s) return;
-    this.reset();
-    for (const name of sources?.queues ?? []) this.set({ queue: name }, 0);
-    for (const q of s.queues) this.set({ queue: q.name }, q.depth);
-  },
-});
+/**
+ * A gauge per job queue, read from the snapshot: every queue this process knows is reported (0
+ * when none waits), so a queue that empties drops to 0 rather than keeping its last value.
+ */
+function perQueueGauge(name: string, help: string, value: (q: Snapshot['queues'][number]) => number): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const s = await read();
+      if (!s) return;
+      this.reset();
+      for (const queue of sources?.queues ?? []) this.set({ queue }, 0);
+      for (const q of s.queues) this.set({ queue: q.name }, value(q));
+    },
+  });
+}
 
-new Gauge({
-  name: 'balcao_job_lag_seconds',
-  help: 'How long the oldest due job of each queue has waited for a worker',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    const s = await read();
-    if (!s) return;
-    this.reset();
-    for (const name of sources?.queues ?? []) this.set({ queue: name }, 0);
-    for (const q of s.queues) this.set({ queue: q.name }, q.lagSeconds);
-  },
-});
+perQueueGauge('balcao_job_queue_depth', 'Jobs waiting (created or to retry) per queue', (q) => q.depth);
+perQueueGauge(
+  'balcao_job_lag_seconds',
+  'How long the oldest due job of each queue has waited for a worker',
+  (q) => q.lagSeconds,
+);
 
 new Gauge({
   name: 'balcao_socket_connections',
