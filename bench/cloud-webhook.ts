@@ -26,7 +26,7 @@ import { cloudDelivery, freePort, percentile, startProduct, stop, waitFor200, wi
  * replies, sent to a minimal Graph API answerer in this process, share the machine with the inbox.
  * Env: CLOUD_BENCH_RATE (messages/s, 1000), CLOUD_BENCH_SECONDS (60), CLOUD_BENCH_BATCH (10),
  * CLOUD_BENCH_SINGLE_SECONDS (30), CLOUD_BENCH_MAX_SECONDS (15), CLOUD_BENCH_CRASH_SECONDS (30),
- * CLOUD_BENCH_QUEUES (0).
+ * CLOUD_BENCH_QUEUES (0). CLOUD_BENCH_MODE=closed: the closed-loop shape instead (cloud-closed.ts).
  */
 const RATE = Number(process.env.CLOUD_BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.CLOUD_BENCH_SECONDS ?? 60);
@@ -55,6 +55,8 @@ interface Sent {
 type Run = Awaited<ReturnType<typeof drive>>;
 
 export async function benchCloudWebhook() {
+  // The inbound benchmark's closed-loop shape with its kill -9 (cloud-closed.ts).
+  if (process.env.CLOUD_BENCH_MODE === 'closed') return (await import('./cloud-closed.ts')).benchCloudClosed();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'balcao-bench-cloud-'));
   const port = await freePort();
   const graph = QUEUES > 0 ? await graphAnswerer() : undefined;
