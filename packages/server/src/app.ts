@@ -22,6 +22,7 @@ import type { RealtimeHub } from './platform/realtime.js';
 import { registerWeb } from './platform/web.js';
 import { registerRequestLog } from './platform/request-log.js';
 import { registerRequestId, requestIdOf, withIdHeader } from './platform/request-id.js';
+import { registerHttpDrain } from './platform/http-drain.js';
 import { registerOperations } from './platform/operations-routes.js';
 import type { Lifecycle } from './platform/readiness.js';
 import { apiRoutes } from './modules/routes.js';
@@ -66,6 +67,7 @@ export async function buildApp({
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestId(app);
+  lifecycle.drainHttp = registerHttpDrain(app);
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

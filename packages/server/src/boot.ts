@@ -118,16 +118,21 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
       lifecycle,
       /**
        * /api/ready says 503 at once (and, for SHUTDOWN_DELAY_MS, the process still serves while a
-       * proxy notices); then no new work: the listener closes while the requests in flight finish,
-       * and the sessions finish their sends in flight, stop and give their leases up at once, so
-       * another process takes them now rather than when the leases expire. Each bounded.
+       * proxy notices); then no new work: the HTTP side drains (http-drain.ts: nothing is reset, a
+       * proxy sends the GETs elsewhere, the listener closes once it stops sending here), and the
+       * sessions finish their sends in flight, stop and give their leases up at once, so another
+       * process takes them now rather than when the leases expire. Each bounded.
        */
       stop: () =>
         (stopping ??= (async () => {
           lifecycle.accepting = false;
           if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DELAY_MS));
           await sweeps.stop();
-          await Promise.all([deps.sessions.stop(), bounded(app.close(), DRAIN_TIMEOUT_MS)]);
+          const http = (async () => {
+            await lifecycle.drainHttp?.();
+            await app.close();
+          })();
+          await Promise.all([deps.sessions.stop(), bounded(http, DRAIN_TIMEOUT_MS)]);
           unwatch();
           await jobs.stop();
           // A pool can wait forever on a client someone never released (the Socket.IO

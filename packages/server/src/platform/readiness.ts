@@ -6,6 +6,8 @@ import { MIGRATIONS_DIR } from '../paths.js';
 /** Whether the process takes new work; boot.ts turns it off first thing when it stops. */
 export interface Lifecycle {
   accepting: boolean;
+  /** Set by buildApp (http-drain.ts): stops the HTTP side without losing a request. */
+  drainHttp?: () => Promise<void>;
 }
 
 export type Checks = Record<'database' | 'migrations' | 'accepting', string>;
