@@ -55,6 +55,8 @@ export const messages = pgTable(
      * under way (the process died mid-send) is in doubt: the outbox settles it before sending again.
      */
     sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
+    /** The request that queued an outbound message (x-request-id): its send logs under it (request-id.ts). */
+    requestId: text('request_id'),
     isEdited: boolean('is_edited').notNull().default(false),
     /** Who sent it inside a group, or which user/bot sent an outbound message. */
     participant: text('participant'),
