@@ -1,15 +1,43 @@
-// `npm start`: builds the web app when it is missing and bundles the server (a tenth of a
-// second), then runs it: API, realtime, jobs and the built web app on PORT (8080), with an
-// embedded PostgreSQL under DATA_DIR.
+// `npm start`: builds the web app when its sources changed since the last build (or it was never
+// built) and bundles the server (a tenth of a second), then runs it: API, realtime, jobs and the
+// built web app on PORT (8080), with an embedded PostgreSQL under DATA_DIR. The build's output
+// goes to DATA_DIR/web-build.log; the terminal keeps the server's address and, on the first
+// start, the operator's password, printed last.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-process.mjs';
+import { webSourceHash } from './web-source-hash.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-if (!existsSync(`${root}packages/web/dist/index.html`)) {
-  console.log('Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@balcao/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const dist = path.join(root, 'packages/web/dist');
+/** Beside the build it describes: a deleted dist/ takes it along. */
+const stamp = path.join(dist, '.source-hash');
+const readStamp = () => {
+  try {
+    return readFileSync(stamp, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+const hash = webSourceHash(root);
+if (readStamp() !== hash || !existsSync(path.join(dist, 'index.html'))) {
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'web-build.log');
+  console.log(`Building the web app (its sources changed or it was never built; output in ${logFile})…`);
+  const log = openSync(logFile, 'w');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@balcao/web'], { cwd: root, stdio: ['ignore', log, log] });
+  closeSync(log);
+  if (build.status !== 0) {
+    // The end of the log says why; the whole of it is in the file.
+    const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+    console.error(lines.slice(-30).join('\n'));
+    console.error(`The web build failed (full output: ${logFile}).`);
+    process.exit(build.status ?? 1);
+  }
+  writeFileSync(stamp, `${hash}\n`);
 }
 
 const bundle = spawnSync(process.execPath, ['packages/server/build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -21,3 +49,4 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+

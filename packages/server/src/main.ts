@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
 import { boot } from './boot.js';
 import { WEB_DIST } from './paths.js';
+import { takeFirstStartNote } from './modules/companies/seed-platform.js';
 
 /** Process entry: reads the environment, boots, and stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -18,6 +19,10 @@ async function main() {
   const log = createLogger(config);
   const running = await boot(config, log, { webDist: WEB_DIST });
   log.info({ url: running.url }, 'Balcão is listening');
+  // Last on the terminal: where to go and, on the first start, who to sign in as.
+  // Listening on every interface: the address to open on this machine is localhost.
+  const address = running.url.replace(/\/\/(0\.0\.0\.0|\[?::\]?)(?=:)/, '//localhost');
+  process.stdout.write(`\n  Balcão is ready: ${address}\n${takeFirstStartNote() ?? ''}\n`);
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
     // Beyond the stop's own bounds (boot.ts): the delay, 10 s of draining, the jobs, the pools.

@@ -5,9 +5,20 @@ import { runPlatform } from '../../platform/context.js';
 import { plans, users } from '../../db/schema/index.js';
 import { setUpCompany } from './set-up-company.js';
 
+/** What the first start tells the terminal once it listens (main.ts prints it last). */
+let firstStartNote: string | null = null;
+
+/** The generated operator's credentials, once: null on any later call or start. */
+export function takeFirstStartNote(): string | null {
+  const note = firstStartNote;
+  firstStartNote = null;
+  return note;
+}
+
 /**
  * First start: the platform company, its super user and a default plan. With ADMIN_PASSWORD
- * unset a random password is generated and printed once; no fixed default exists.
+ * unset a random password is generated and printed once (after the address, by main.ts); no
+ * fixed default exists.
  */
 export async function seedPlatform(deps: Deps): Promise<void> {
   const { config } = deps;
@@ -32,11 +43,10 @@ export async function seedPlatform(deps: Deps): Promise<void> {
     return { password, generated: config.ADMIN_PASSWORD === undefined };
   });
   if (created?.generated) {
-    // Printed once, to the terminal, not only to the structured log.
-    process.stdout.write(
-      `\n  Balcão is ready. Sign in as the platform operator:\n` +
-        `    email:    ${config.ADMIN_EMAIL}\n    password: ${created.password}\n` +
-        `  (shown only now; set ADMIN_PASSWORD to choose it)\n\n`,
-    );
+    // For the terminal, not the structured log: shown once, never stored.
+    firstStartNote =
+      `  Sign in as the platform operator:\n` +
+      `    email:    ${config.ADMIN_EMAIL}\n    password: ${created.password}\n` +
+      `  (shown only now; set ADMIN_PASSWORD to choose it)\n`;
   }
 }
