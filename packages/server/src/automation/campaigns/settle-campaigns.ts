@@ -33,6 +33,9 @@ export async function settleCampaigns(
       from campaign_shipping s2 left join messages m on m.id = s2.message_id
       where s.id = s2.id and s2.campaign_id = any(${sql.param(campaignIds)}::int[])
         and s2.dispatched_at is not null and s2.delivered_at is null and s2.failed_at is null
+        -- Again on the updated row itself: a pass that waited on another process's lock re-checks
+        -- only s's new version (s2 stays as first read), and must find it settled and skip it.
+        and s.delivered_at is null and s.failed_at is null
         and (m.id is null or m.ack >= 1 or m.error is not null)
       returning s.campaign_id, s.company_id, s.contact_list_item_id, s.error, s.delivered_at is not null as delivered
     ), counted as (${addToProgress(sql`
