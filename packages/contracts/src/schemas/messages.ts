@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFetched } from './outbound-url.js';
 import { pageNumber, ref, text } from './common.js';
+import type { Ticket } from './tickets.js';
 
 /** Message kinds as the spec shows them (the web renders by this). */
 export const MEDIA_TYPES = [
@@ -48,6 +49,13 @@ export const templateSend = z.object({
   variables: z.array(text().trim().min(1, 'required').max(1024, 'tooLong')).max(100).default([]),
 });
 export type TemplateSend = z.infer<typeof templateSend>;
+
+/**
+ * `POST /contacts/{id}/template`: a template to a contact with no ticket open, through a Cloud API
+ * connection: the contact's live ticket there is reused (or a new one opened), never a second.
+ */
+export const contactTemplateBody = z.object({ whatsappId: ref('whatsapps'), template: templateSend });
+export type ContactTemplateBody = z.infer<typeof contactTemplateBody>;
 
 export const messageBody = z
   .object({
@@ -136,4 +144,9 @@ export interface MessagePage {
 /** `POST /messages/{ticketId}` (201): the stored messages, in sending order (a text, then one per file). */
 export interface SentMessages {
   messages: Message[];
+}
+
+/** `POST /contacts/{id}/template` (201): the ticket it went in (the sender's, open) and the stored message. */
+export interface ContactTemplateSent extends SentMessages {
+  ticket: Ticket;
 }

@@ -173,6 +173,7 @@ const EXPECTED_ACCESS = {
   'POST /api/contacts': 'signed-in',
   'POST /api/contacts/upload': 'signed-in',
   'POST /api/contacts/upload/preview': 'signed-in',
+  'POST /api/contacts/:id/template': 'signed-in', // (*) a ticket another person attends: 409 ERR_OTHER_OPEN_TICKET
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/helps': 'helps:manage',
   'POST /api/messages/send': 'public', // authenticates by the connection token (external API)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   contactBody,
   contactImportBody,
+  contactTemplateBody,
   contactListQuery,
   contactUpdateBody,
   contactUploadBody,
@@ -16,6 +17,7 @@ import { deleteContact } from './delete-contact.js';
 import { importContacts } from './import-contacts.js';
 import { uploadContacts } from './upload-contacts.js';
 import { previewUpload } from './preview-upload.js';
+import { sendTemplateToContact } from '../templates/send-template-to-contact.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('contacts');
@@ -53,6 +55,11 @@ export const contactRoutes =
         },
       },
       (req) => importContacts(req.ctx, req.body),
+    );
+
+    // Cloud API: a template to the contact, in its live ticket on that connection (found or opened).
+    app.post('/:id/template', { schema: { params, body: contactTemplateBody } }, async (req, reply) =>
+      reply.status(201).send(await sendTemplateToContact(req.ctx, req.params.id, req.body)),
     );
 
     app.put('/:id', { schema: { params, body: contactUpdateBody } }, (req) =>

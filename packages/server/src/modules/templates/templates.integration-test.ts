@@ -449,3 +449,87 @@ describe('a schedule with a template', () => {
     expect(rows.map((r) => r.body)).toEqual(['Oi Carla, sua consulta é amanhã']);
   });
 });
+
+describe('a template from a contact (no ticket open)', () => {
+  const contactOf = async (number = customer()) => {
+    const res = await tenant.admin.api.post('/api/contacts', { name: 'Rita Campos', number });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as number, number };
+  };
+  const liveOf = (contactId: number) =>
+    q(`select id, status, user_id from tickets where contact_id = $1 and status in ('pending', 'open')`, [contactId]);
+
+  it('opens one ticket on that connection for two calls at once, assigned to the sender, and sends the template in it', async () => {
+    const { conn } = await cloudWithTemplates([template('retorno', 'Oi {{1}}, podemos falar?')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const contact = await contactOf();
+    const send = (name: string) =>
+      tenant.admin.api.post(`/api/contacts/${contact.id}/template`, {
+        whatsappId: conn.id,
+        template: { name: 'retorno', language: 'pt_BR', variables: [name] },
+      });
+    const [a, b] = await Promise.all([send('Rita'), send('Rita C.')]);
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect(a.body.ticket.id).toBe(b.body.ticket.id);
+    expect(a.body.ticket).toMatchObject({ status: 'open', userId: tenant.admin.id, whatsappId: conn.id });
+    expect(a.body.messages[0]).toMatchObject({ body: 'Oi Rita, podemos falar?', fromMe: true });
+    expect(await liveOf(contact.id)).toEqual([{ id: a.body.ticket.id, status: 'open', user_id: tenant.admin.id }]);
+    await graph.until(() => sendsTo(contact.number).length === 2);
+    expect(
+      sendsTo(contact.number)
+        .map((s) => s.body.template.components[0].parameters[0].text)
+        .sort(),
+    ).toEqual(['Rita', 'Rita C.']);
+    // Later, the same ticket again.
+    const again = await send('Rita');
+    expect(again.body.ticket.id).toBe(a.body.ticket.id);
+  });
+
+  it("takes the contact's waiting ticket rather than opening a second", async () => {
+    const { conn } = await cloudWithTemplates([template('retorno', 'Oi {{1}}')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const number = customer();
+    const waiting = await customerWrites(conn, number, new Date(Date.now() - 30 * 3600_000));
+    const [{ contact_id: contactId }] = await q('select contact_id from tickets where id = $1', [waiting]);
+    const staff = await createStaff(t, tenant);
+    const res = await staff.api.post(`/api/contacts/${contactId}/template`, {
+      whatsappId: conn.id,
+      template: { name: 'retorno', language: 'pt_BR', variables: ['Ana'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.ticket).toMatchObject({ id: waiting, status: 'open', userId: staff.id });
+    expect(await liveOf(contactId)).toHaveLength(1);
+    // Someone else's open ticket is theirs: named, nothing sent.
+    await graph.until(() => sendsTo(number).length === 1);
+    expectError(
+      await tenant.admin.api.post(`/api/contacts/${contactId}/template`, {
+        whatsappId: conn.id,
+        template: { name: 'retorno', language: 'pt_BR', variables: ['Ana'] },
+      }),
+      409,
+      'ERR_OTHER_OPEN_TICKET',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sendsTo(number)).toHaveLength(1);
+  });
+
+  it('refuses a wrong template, a connection that is not Cloud API, another company’s contact or connection: no ticket made', async () => {
+    const { conn } = await cloudWithTemplates([template('retorno', 'Oi {{1}}')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const contact = await contactOf();
+    const post = (body: unknown, id = contact.id, api = tenant.admin.api) =>
+      api.post(`/api/contacts/${id}/template`, body);
+    const ok = { name: 'retorno', language: 'pt_BR', variables: ['x'] };
+    expectInvalid(await post({ whatsappId: conn.id, template: { ...ok, variables: [] } }), 'template.variables');
+    expectInvalid(await post({ whatsappId: conn.id, template: { ...ok, name: 'nada' } }), 'template.name');
+    const beta = await tenant.admin.api.post('/api/whatsapp', { name: `Beta ${wabaId()}` });
+    expectInvalid(await post({ whatsappId: beta.body.id, template: ok }), 'whatsappId');
+    const { conn: theirs } = await cloudWithTemplates([template('retorno', 'Oi {{1}}')], other.companyId);
+    expectInvalid(await post({ whatsappId: theirs.id, template: ok }), 'whatsappId');
+    expectNotFound(await post({ whatsappId: theirs.id, template: ok }, contact.id, other.admin.api));
+    expectInvalid(await post({ template: ok }), 'whatsappId');
+    expect(await liveOf(contact.id)).toEqual([]);
+    expect(sendsTo(contact.number)).toEqual([]);
+  });
+});
