@@ -6,7 +6,9 @@ import { benchTimeRules } from './time-rules.ts';
 import { benchInboxDataset } from './inbox-dataset.ts';
 import { benchInboxQueries } from './inbox-queries.ts';
 import { benchInboxFanout } from './inbox-fanout.ts';
+import { benchMessagesStorage } from './messages-storage.ts';
 import { benchContactListImport } from './contact-list-import.ts';
+import { benchContactsSearch } from './contacts-search.ts';
 import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
 import { benchFlows } from './flows.ts';
@@ -31,7 +33,9 @@ const benches: Record<string, () => Promise<unknown>> = {
   'inbox-dataset': () => benchInboxDataset(),
   'inbox-queries': () => benchInboxQueries(),
   'inbox-fanout': () => benchInboxFanout(),
+  'messages-storage': () => benchMessagesStorage(),
   'contact-list-import': () => benchContactListImport(),
+  'contacts-search': () => benchContactsSearch(),
   outbox: () => benchOutbox(),
   campaign: () => benchCampaign(),
   flows: () => benchFlows(),
