@@ -10,6 +10,7 @@ import { LEASE_RENEW_MS, release, renew, tryAcquire } from './leases.js';
 import type { DrainKicks, DrainOutbox } from './outbox-port.js';
 import { Pacer } from './outbox-pacer.js';
 import { sessionsLost } from '../platform/metrics.js';
+import { withRequestId } from '../platform/request-id.js';
 
 const SESSION_CHANNEL = 'balcao_session';
 const OUTBOX_CHANNEL = 'balcao_outbox';
@@ -331,14 +332,10 @@ export class SessionRegistry implements Sessions {
     }
     live.draining = true;
     live.drainAgain = false;
-    live.drained = this.drainOutbox(
-      this.deps,
-      whatsappId,
-      live.companyId,
-      live.channel,
-      live.pacer,
-      live.kicks,
-      live.provider,
+    // Under no request's id, even when a request's kick starts it: each send logs under its own
+    // message's request (outbox.ts).
+    live.drained = withRequestId(undefined, () =>
+      this.drainOutbox(this.deps, whatsappId, live.companyId, live.channel, live.pacer, live.kicks, live.provider),
     )
       .then((result) => {
         if (result.retryInMs !== undefined) {

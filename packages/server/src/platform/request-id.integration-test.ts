@@ -1,7 +1,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, SUPER_EMAIL, type TestApp } from '../../test/support/app.js';
+import { sessionsOf, startTestApp, SUPER_EMAIL, type TestApp } from '../../test/support/app.js';
+import { SessionRegistry } from '../channels/registry.js';
+import { drainOutbox } from '../modules/messages/outbox.js';
+import { CHANNEL_FACTORIES } from '../channel-providers.js';
 import { eventually } from '../../test/support/eventually.js';
+import { createTenant } from '../../test/support/factories.js';
+import { pairedSandbox, sandboxCustomer } from '../../test/support/sandbox-phone.js';
 
 /** Contract "Operations": every answer carries x-request-id, kept when valid, on the request's log line and its jobs'. */
 const lines: Array<Record<string, any>> = [];
@@ -13,8 +18,9 @@ beforeAll(async () => {
       done();
     },
   });
-  // Mails go to the log (SMTP_URL unset): the mail job's own line shows the id it carried.
-  t = await startTestApp({ LOG_LEVEL: 'info', SMTP_URL: '' }, { logTo });
+  // Mails go to the log (SMTP_URL unset): the mail job's own line shows the id it carried. Debug:
+  // the outbox's line per send.
+  t = await startTestApp({ LOG_LEVEL: 'debug', SMTP_URL: '' }, { logTo });
 });
 afterAll(() => t.stop());
 
@@ -69,5 +75,29 @@ describe('x-request-id', () => {
     expect(rows.map((r) => r.rid)).toContain(id);
     const mailLine = await eventually(() => lines.find((l) => l.mail && l.reqId === id));
     expect(mailLine.reqId).toBe(id);
+  });
+
+  it("follows a message from the POST that queued it to its send's log line, in whichever process sends it", async () => {
+    const tenant = await createTenant(t);
+    const conn = await pairedSandbox(t, tenant);
+    const api = tenant.admin.api;
+    const { ticketId } = await sandboxCustomer(t, api, conn, 'Cliente').says('Olá');
+    expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' })).status).toBe(200);
+    // Nobody holds the session when the message is queued: the process that takes it next sends
+    // it, long after the request ended (a restart, or another process taking over).
+    await sessionsOf(t).stop();
+    const id = `answer-click-${Date.now()}`;
+    const res = await api.request('POST', `/api/messages/${ticketId}`, { body: 'Bom dia' }, { 'x-request-id': id });
+    expect(res.status).toBe(201);
+    const messageId = res.body.messages[0].id as number;
+    t.running.deps.sessions = new SessionRegistry(t.running.deps, CHANNEL_FACTORIES, t.running.eventsFor, drainOutbox);
+    await t.running.deps.sessions.start();
+
+    const sent = await eventually(
+      () => lines.find((l) => l.msg === 'message sent' && l.messageId === messageId),
+      30_000,
+      'the send',
+    );
+    expect(sent).toMatchObject({ reqId: id, whatsappId: conn.id });
   });
 });

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Every request has an id: the caller's `x-request-id` when it is a plain token (a proxy's or a
  * client's, up to 64 of `[A-Za-z0-9._-]`), else a new UUID. It is on every answer, on every log
- * line of the request (Fastify's `reqId`), and goes into the jobs the request queues (jobs.ts),
- * whose log lines carry it too: one customer's problem is followed from the click to the job.
+ * line of the request (Fastify's `reqId`), and goes into the jobs the request queues (jobs.ts) and
+ * the messages it queues (`messages.request_id`), whose jobs and sends log under it too: one
+ * customer's problem is followed from the click to the send.
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -20,11 +21,16 @@ export function requestIdOf(req: IncomingMessage): string {
 
 const current = new AsyncLocalStorage<string>();
 
-/** The id of the request whose work is running now (none in a job, a sweep or a socket event). */
+/** The id of the request whose work is running now (a job or a send carries the one that queued it). */
 export const currentRequestId = (): string | undefined => current.getStore();
 
-/** Runs `fn` as the request `id`'s work (a job's handler, so what it queues carries the id on). */
-export const withRequestId = <T>(id: string | undefined, fn: () => T): T => (id ? current.run(id, fn) : fn());
+/**
+ * Runs `fn` as the request `id`'s work (a job's handler, so what it queues carries the id on; a
+ * message's send), or, with no id, as no request's (work that serves many requests, such as an
+ * outbox drain, must not log under the request that happened to start it).
+ */
+export const withRequestId = <T>(id: string | undefined, fn: () => T): T =>
+  id ? current.run(id, fn) : current.exit(fn);
 
 /** Fastify's `frameworkErrors` answer before any hook runs: the header is set here for them. */
 export const withIdHeader =

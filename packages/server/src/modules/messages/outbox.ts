@@ -20,6 +20,7 @@ import {
   type SendResult,
 } from './outbox-rows.js';
 import { messagesSent, providerLabel } from '../../platform/metrics.js';
+import { withRequestId } from '../../platform/request-id.js';
 
 const RETRY_MS = 3_000;
 /** Queued messages read at once, oldest first. */
@@ -236,7 +237,8 @@ class Drain {
     }
     line.busy = true;
     this.inFlight++;
-    void this.send(row)
+    // Under the id of the request that queued it: every log line of its send carries it.
+    void withRequestId(row.message.requestId ?? undefined, () => this.send(row))
       .then((outcome) => {
         line.busy = false;
         if (outcome === 'retry') {
@@ -291,6 +293,7 @@ class Drain {
         this.sentIds.set(row.message.id, externalId);
         this.sent++;
         this.record({ id: row.message.id, externalId });
+        this.deps.log.debug({ messageId: row.message.id, whatsappId: this.whatsappId }, 'message sent');
         return 'sent';
       } catch (err) {
         if (err instanceof SendError && err.retry) {
@@ -302,9 +305,15 @@ class Drain {
           }
           if (err.more.throttled) this.pacer?.throttled();
           this.record({ id: row.message.id, retry: true, unsure: err.more.unsure === true });
+          this.deps.log.debug(
+            { messageId: row.message.id, whatsappId: this.whatsappId, err: err.message },
+            'send to retry',
+          );
           return 'retry';
         }
-        this.record({ id: row.message.id, error: err instanceof Error ? err.message : String(err) });
+        const error = err instanceof Error ? err.message : String(err);
+        this.record({ id: row.message.id, error });
+        this.deps.log.info({ messageId: row.message.id, whatsappId: this.whatsappId, error }, 'send refused');
         return 'refused';
       }
     }

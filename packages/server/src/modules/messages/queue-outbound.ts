@@ -11,6 +11,7 @@ import { messageEvents } from './message-events.js';
 import { ticketEvents } from '../tickets/ticket-events.js';
 import { loadTicketViews } from '../tickets/ticket-view.js';
 import { executeByShape } from '../../db/prepared.js';
+import { currentRequestId } from '../../platform/request-id.js';
 
 const messageRows = tableRows(messages);
 
@@ -57,6 +58,8 @@ export async function queueOutbound({ tx, events, afterCommit }: Uow, input: Out
         : null,
     quotedMsgId: input.quotedMsgId ?? null,
     userId: input.userId,
+    // The request (or the job it queued) that asked for it: the send, in whichever process, logs under it.
+    requestId: currentRequestId() ?? null,
   });
   const update = tx
     .update(tickets)
