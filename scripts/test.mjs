@@ -1,15 +1,13 @@
-// `npm test`: every tier in turn (unit, integration, e2e), then one closing line with the
-// totals. The web app is built first: the browser tier runs against the built product.
+// `npm test`: every tier in turn (unit, integration, e2e, multi), then one closing line with the
+// totals. The web app is built first: the browser tier runs against the built product. The multi
+// tier needs nginx (Debian's nginx-light; .ci/run installs it). TEST_TIERS=unit,integration picks.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
-// The multi tier (two processes behind nginx) runs with TEST_TIERS=multi: its kill -9 test timed
-// out once in a clean-clone run (the survivor sent nothing within 60 s) and passed in every other
-// run; it joins the default again once that is understood.
-const tiers = (process.env.TEST_TIERS ?? 'unit,integration,e2e').split(',');
+const tiers = (process.env.TEST_TIERS ?? 'unit,integration,e2e,multi').split(',');
 if (tiers.includes('e2e') && run('npm', ['run', 'build', '-w', '@balcao/web']) !== 0) process.exit(1);
 
 mkdirSync(`${root}.tmp`, { recursive: true });
