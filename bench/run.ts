@@ -18,6 +18,7 @@ import { benchAi } from './ai.ts';
 import { benchChat } from './chat.ts';
 import { benchHostileUploads } from './hostile-uploads.ts';
 import { benchMultiProcess } from './multi-process.ts';
+import { benchAtendechatImport } from './atendechat-import.ts';
 import { bundleServer } from './lib.ts';
 
 bundleServer();
@@ -45,6 +46,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   chat: () => benchChat(),
   'hostile-uploads': () => benchHostileUploads(),
   'multi-process': () => benchMultiProcess(),
+  'atendechat-import': () => benchAtendechatImport(),
 };
 
 const only = process.env.BENCH?.split(',');

@@ -37,6 +37,19 @@ export const IMPORT_COUNTS = [
   'contactLists',
   'contactListItems',
   'settings',
+  'queueOptions',
+  'queueIntegrations',
+  'prompts',
+  'fileLists',
+  'fileListOptions',
+  'campaigns',
+  'ticketNotes',
+  'chats',
+  'chatUsers',
+  'chatMessages',
+  'invoices',
+  'announcements',
+  'helps',
 ] as const;
 export type ImportCount = (typeof IMPORT_COUNTS)[number];
 export type ImportCounts = Record<ImportCount, number>;

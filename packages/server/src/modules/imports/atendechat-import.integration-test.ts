@@ -80,6 +80,39 @@ async function seedSource(db: pg.Client) {
   await db.query(
     `insert into "Settings" (key, value, "companyId") values ('userRating', 'enabled', 1), ('wtf', 'x', 1)`,
   );
+  await seedAutomation(db);
+}
+
+/** Company 1's bots, campaigns, notes, internal chat and invoices; the platform's content. */
+async function seedAutomation(db: pg.Client) {
+  await db.query(`insert into "QueueIntegrations" (id, type, name, "urlN8N", "companyId") values
+    (1, 'n8n', 'Bot n8n', 'https://n8n.test/hook', 1), (2, 'weird', 'Estranha', null, 1)`);
+  await db.query(`insert into "Prompts" (id, name, "apiKey", prompt, "queueId", "companyId") values
+    (1, 'Assistente', 'sk-test', 'Seja gentil', 2, 1)`);
+  await db.query(`update "Queues" set "integrationId" = 1 where id = 1`);
+  await db.query(`update "Queues" set "promptId" = 1 where id = 2`);
+  await db.query(`insert into "QueueOptions" (id, title, message, option, "queueId", "parentId") values
+    (1, 'Comprar', 'Escolha', '1', 1, null), (2, 'Roupas', '', '1', 1, 1)`);
+  await db.query(`insert into "Files" (id, "companyId", name, message) values (1, 1, 'Catálogo', 'Veja')`);
+  await db.query(
+    `insert into "FilesOptions" (name, path, "fileId", "mediaType") values ('PDF', 'catalogo.pdf', 1, 'application/pdf')`,
+  );
+  await db.query(`insert into "Campaigns" (id, name, message1, status, "contactListId", "whatsappId", "companyId") values
+    (1, 'Promo', 'Olá {nome}', 'EM_ANDAMENTO', 1, 1, 1), (2, 'Velha', 'Oi', 'FINALIZADA', 1, 1, 1)`);
+  await db.query(`insert into "TicketNotes" (note, "userId", "contactId", "ticketId") values ('Cliente VIP', 1, 1, 1)`);
+  await db.query(
+    `insert into "Chats" (id, title, "ownerId", "lastMessage", "companyId") values (1, 'Equipe', 1, 'Bom dia', 1)`,
+  );
+  await db.query(`insert into "ChatUsers" ("chatId", "userId", unreads) values (1, 1, 0), (1, 2, 1)`);
+  await db.query(`insert into "ChatMessages" ("chatId", "senderId", message, "mediaName", "createdAt") values
+    (1, 1, 'Bom dia', null, '${at(0)}'), (1, 2, '', 'foto.png', '${at(1)}')`);
+  await db.query(`insert into "Invoices" (detail, status, value, "dueDate", "companyId") values
+    ('Plano', 'paid', 49.9, '2024-01-10', 1), ('Plano', 'open', 49.9, '2024-02-10', 1)`);
+  await db.query(
+    `insert into "Announcements" (priority, title, text, "companyId", status) values (1, 'Manutenção', 'Sábado', 1, true)`,
+  );
+  await db.query(`insert into "Helps" (title, description, video) values ('Como usar', 'Vídeo', 'abc123')`);
+  await db.query(`insert into "FlowBuilders" (user_id, name, company_id) values (1, 'Fluxo', 1)`);
 }
 
 async function runImport(dryRun: boolean, databaseUrl = source.url, mediaDir?: string): Promise<ImportView> {
@@ -101,7 +134,7 @@ const rows = async (sql: string, params: unknown[] = []) => (await owner.query(s
 beforeAll(async () => {
   t = await startTestApp();
   owner = t.running.deps.pools.owner;
-  source = await createAtendechatDatabase();
+  source = await createAtendechatDatabase({ optional: true });
   await seedSource(source.db);
   await createPlan(t, { name: 'Plano Básico' });
 });
@@ -129,6 +162,20 @@ const EXPECTED = {
   // The list's two rows are the same number.
   contactListItems: 1,
   settings: 1,
+  queueOptions: 2,
+  // The second one's type is not one Balcão has.
+  queueIntegrations: 1,
+  prompts: 1,
+  fileLists: 1,
+  fileListOptions: 1,
+  campaigns: 2,
+  ticketNotes: 1,
+  chats: 1,
+  chatUsers: 2,
+  chatMessages: 2,
+  invoices: 2,
+  announcements: 1,
+  helps: 1,
 };
 
 describe('importing an Atendechat database', () => {
@@ -150,7 +197,8 @@ describe('importing an Atendechat database', () => {
     const before = await dbSnapshot(owner);
     const view = await runImport(true);
     expect(view).toMatchObject({ status: 'done', dryRun: true });
-    expect(view.report).toMatchObject({ ...EXPECTED, messages: 6 });
+    // A dry run counts the rows it reads: the integration of an unknown type is refused only when written.
+    expect(view.report).toMatchObject({ ...EXPECTED, queueIntegrations: 2 });
     expect(changedTables(before, await dbSnapshot(owner)).filter((x) => x !== 'imports')).toEqual([]);
   });
 
@@ -274,6 +322,88 @@ describe('importing an Atendechat database', () => {
     expect(
       await one(`select count(*)::int as n from users where email in ('olga@outra.test', 'vera@quinta.test')`),
     ).toEqual({ n: 2 });
+  });
+
+  it('brings the bots, campaigns, notes, internal chat, invoices and the platform content along', async () => {
+    const { id: cid } = await one(`select id from companies where name = 'Loja Antiga'`);
+    const view = (await rows(`select errors from imports where not dry_run order by started_at desc limit 1`))[0]!
+      .errors as ImportView['errors'];
+    expect(view.map((e) => `${e.entity}:${e.sourceId}:${e.reason}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^queueIntegrations:2:.*type "weird"/),
+        expect.stringMatching(/^campaigns:1:was EM_ANDAMENTO: imported stopped/),
+        expect.stringMatching(/^fileListOptions:1:file "catalogo.pdf" not found/),
+        expect.stringMatching(/^flows:null:1 flows of the flow builder not imported/),
+      ]),
+    );
+    expect(
+      await rows(
+        `select q.name, p.name as prompt, i.name as integration from queues q left join prompts p on p.id = q.prompt_id
+          left join queue_integrations i on i.id = q.integration_id where q.company_id = $1 order by q.name`,
+        [cid],
+      ),
+    ).toEqual([
+      { name: 'Suporte', prompt: 'Assistente', integration: null },
+      { name: 'Vendas', prompt: null, integration: 'Bot n8n' },
+    ]);
+    expect(
+      await one(
+        `select type, url_n8n, (select count(*)::int from prompts where company_id = $1) as prompts
+        from queue_integrations where company_id = $1`,
+        [cid],
+      ),
+    ).toEqual({ type: 'n8n', url_n8n: 'https://n8n.test/hook', prompts: 1 });
+    expect(
+      await rows(
+        `select o.title, p.title as parent from queue_options o left join queue_options p on p.id = o.parent_id
+          where o.company_id = $1 order by o.id`,
+        [cid],
+      ),
+    ).toEqual([
+      { title: 'Comprar', parent: null },
+      { title: 'Roupas', parent: 'Comprar' },
+    ]);
+    expect(
+      await rows(
+        `select f.name, o.name as option, o.path from file_lists f join file_list_options o on o.file_list_id = f.id where f.company_id = $1`,
+        [cid],
+      ),
+    ).toEqual([{ name: 'Catálogo', option: 'PDF', path: null }]);
+    expect(
+      await rows(
+        `select c.name, c.status, l.name as list from campaigns c left join contact_lists l on l.id = c.contact_list_id
+          where c.company_id = $1 order by c.name`,
+        [cid],
+      ),
+    ).toEqual([
+      { name: 'Promo', status: 'INATIVA', list: 'Clientes' },
+      { name: 'Velha', status: 'FINALIZADA', list: 'Clientes' },
+    ]);
+    expect(
+      await rows(
+        `select n.note, u.email, t.status from ticket_notes n join users u on u.id = n.user_id join tickets t on t.id = n.ticket_id where n.company_id = $1`,
+        [cid],
+      ),
+    ).toEqual([{ note: 'Cliente VIP', email: 'ana@loja.test', status: 'open' }]);
+    expect(
+      await one(
+        `select c.title, (select count(*)::int from chat_users u where u.chat_id = c.id) as members,
+           (select array_agg(m.message order by m.id) from chat_messages m where m.chat_id = c.id) as messages
+          from chats c where c.company_id = $1`,
+        [cid],
+      ),
+    ).toEqual({ title: 'Equipe', members: 2, messages: ['Bom dia', '[arquivo não importado: foto.png]'] });
+    expect(
+      await rows(`select due_date::text, status from invoices where company_id = $1 order by due_date`, [cid]),
+    ).toEqual([
+      { due_date: '2024-01-10', status: 'paid' },
+      { due_date: '2024-02-10', status: 'open' },
+    ]);
+    expect(await one(`select priority, text from announcements where title = 'Manutenção'`)).toEqual({
+      priority: 1,
+      text: 'Sábado',
+    });
+    expect(await one(`select video from helps where title = 'Como usar'`)).toEqual({ video: 'abc123' });
   });
 
   it('an imported user signs in with their old password, which is then rehashed', async () => {

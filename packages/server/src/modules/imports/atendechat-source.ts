@@ -51,13 +51,23 @@ export class AtendechatSource {
 
   /**
    * A company's rows of `table` by `"id"`, `size` at a time. `where` may add conditions on the
-   * table's columns (alias `t`); `$1` is the company id.
+   * table's columns (alias `t`); `$1` is the company id. `via`: a table without `companyId` (a
+   * ticket's notes, a chat's messages …) belongs to the company of its parent row.
    */
-  async *byId(table: string, companyId: number, size: number, where = 'true'): AsyncGenerator<SourceRow[]> {
+  async *byId(
+    table: string,
+    companyId: number,
+    size: number,
+    where = 'true',
+    via?: { table: string; column: string },
+  ): AsyncGenerator<SourceRow[]> {
+    const scope = via
+      ? `join "${via.table}" p on p.id = t."${via.column}" where p."companyId" = $1`
+      : `where t."companyId" = $1`;
     let after = 0;
     for (;;) {
       const rows = await this.all(
-        `select t.* from "${table}" t where t."companyId" = $1 and (${where}) and t.id > $2 order by t.id limit ${size}`,
+        `select t.* from "${table}" t ${scope} and (${where}) and t.id > $2 order by t.id limit ${size}`,
         [companyId, after],
       );
       if (rows.length === 0) return;

@@ -2,12 +2,15 @@ import type { ImportView } from '@balcao/contracts';
 import { imports } from '../../db/schema/index.js';
 import { runPlatform, type Deps } from '../../platform/context.js';
 import { sourceKey, type AtendechatSource } from './atendechat-source.js';
+import { importAutomation } from './import-automation.js';
 import { importCompany } from './import-company.js';
 import { importContactLists, importContacts } from './import-contacts.js';
 import { importMessages } from './import-messages.js';
+import { importPlatform } from './import-platform.js';
 import { emptyCounts, ImportRun, refusal } from './import-run.js';
 import { importSchedules } from './import-schedules.js';
 import { importStaff } from './import-staff.js';
+import { importTeam } from './import-team.js';
 import { importTickets } from './import-tickets.js';
 
 export interface ImportRequest {
@@ -45,6 +48,7 @@ export async function beginImport(deps: Deps, req: ImportRequest): Promise<Impor
  */
 export async function runAtendechatImport(run: ImportRun, source: AtendechatSource): Promise<ImportView> {
   try {
+    await importPlatform(run, source);
     const companies = await source.all(`select * from "Companies" order by id`);
     for (const c of companies) {
       const counts = emptyCounts();
@@ -60,6 +64,8 @@ export async function runAtendechatImport(run: ImportRun, source: AtendechatSour
         await importMessages(run, source, ids, counts);
         await importSchedules(run, source, ids, maps, counts);
         await importContactLists(run, source, ids, counts);
+        await importAutomation(run, source, ids, maps, counts);
+        await importTeam(run, source, ids, maps, counts);
       } catch (err) {
         entry.status = 'failed';
         run.problem(Number(c.id), 'companies', c.id, `the company's import stopped: ${refusal(err)}`);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   IMPORT_COUNTS,
   type ImportCount,
@@ -65,7 +65,7 @@ export class ImportRun {
   async mapped(entity: string, sourceIds: readonly unknown[]): Promise<Map<string, number>> {
     const ids = [...new Set(sourceIds.filter((v) => v != null).map(String))];
     if (ids.length === 0) return new Map();
-    return this.mappings(entity, inArray(importMappings.sourceId, ids));
+    return this.mappings(entity, sql`${importMappings.sourceId} = any(${sql.param(ids)}::text[])`);
   }
 
   /** Every mapping of one entity inside a company (small entities: users, queues, tags …). */
@@ -84,21 +84,15 @@ export class ImportRun {
     return new Map(rows.map((r) => [r.sourceId, r.targetId]));
   }
 
-  /** Remembers what source rows became, in the transaction that wrote them. */
+  /** Remembers what source rows became, in the transaction that wrote them (arrays: few parameters). */
   async remember(tx: Tx, entity: string, companyId: number | null, pairs: [unknown, number][]) {
     if (pairs.length === 0) return;
-    await tx
-      .insert(importMappings)
-      .values(
-        pairs.map(([sourceId, targetId]) => ({
-          source: this.opts.source,
-          entity,
-          sourceId: String(sourceId),
-          targetId,
-          companyId,
-        })),
-      )
-      .onConflictDoNothing();
+    await tx.execute(sql`
+      insert into import_mappings (source, entity, source_id, target_id, company_id)
+      select ${this.opts.source}, ${entity}, v.source_id, v.target_id, ${companyId}::int
+        from unnest(${sql.param(pairs.map((p) => String(p[0])))}::text[], ${sql.param(pairs.map((p) => p[1]))}::bigint[])
+          as v(source_id, target_id)
+      on conflict do nothing`);
   }
 
   /**

@@ -3,9 +3,10 @@ import { ALL_TICKET, PROFILES, type ImportCounts } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { queues, quickMessages, tags, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
-import type { AtendechatSource, SourceRow } from './atendechat-source.js';
+import type { AtendechatSource } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
-import { bool, int, oneOf, str, time, weekOf } from './source-values.js';
+import { eachRow, stamps } from './each-row.js';
+import { bool, int, oneOf, str, weekOf } from './source-values.js';
 
 /** Source id → Balcão id of a company's small entities (what later rows refer to). */
 export interface StaffMaps {
@@ -22,47 +23,7 @@ export interface CompanyIds {
 }
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$/;
-const BATCH = 500;
 export const ref = (map: Map<string, number>, v: unknown) => (v == null ? null : (map.get(String(v)) ?? null));
-const stamps = (row: SourceRow) => ({
-  createdAt: time(row.createdAt) ?? new Date(),
-  updatedAt: time(row.updatedAt) ?? new Date(),
-});
-
-/** Imports each row of `table` not imported yet, one transaction per row; answers the mapping. */
-async function eachRow(
-  run: ImportRun,
-  source: AtendechatSource,
-  ids: CompanyIds,
-  table: string,
-  what: keyof ImportCounts,
-  counts: ImportCounts,
-  write: (tx: Tx, row: SourceRow, companyId: number) => Promise<number>,
-): Promise<Map<string, number>> {
-  const done = ids.target === null ? new Map<string, number>() : await run.mappedIn(what, ids.target);
-  if (!source.has(table)) {
-    run.problem(ids.source, what, null, `the source has no "${table}" table`);
-    return done;
-  }
-  for await (const rows of source.byId(table, ids.source, BATCH)) {
-    for (const row of rows) {
-      if (done.has(String(row.id))) continue;
-      const companyId = ids.target;
-      if (companyId === null) {
-        run.count(counts, what);
-        continue;
-      }
-      const id = await run.one(what, ids.source, companyId, row.id, (tx) => write(tx, row, companyId));
-      if (id !== null) {
-        done.set(String(row.id), id);
-        run.count(counts, what);
-      }
-    }
-    await run.progress();
-  }
-  return done;
-}
-
 /** A link table's pairs (`UserQueues`, `WhatsappQueues`), inserted once (their key is the check). */
 async function links(
   run: ImportRun,
