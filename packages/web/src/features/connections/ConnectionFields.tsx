@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -11,6 +12,7 @@ import { SelectField, type Option } from '../../lib/ui/SelectField';
 import { QueuesSelect } from '../users/QueuesSelect';
 import { useQueueOptions } from '../users/useUserOptions';
 import type { ConnectionFormValues } from './connectionForm';
+import { RatingSetting } from './RatingSetting';
 
 interface Props {
   register: UseFormRegister<ConnectionFormValues>;
@@ -80,7 +82,10 @@ export function ConnectionFields({ register, control, errors, isEdit, integratio
 
       <Section title={t('connections.dialog.messages')} />
       {MESSAGES.map((name) => (
-        <TextField key={name} {...field(name)} multiline minRows={2} maxRows={6} />
+        <Fragment key={name}>
+          <TextField {...field(name)} multiline minRows={2} maxRows={6} />
+          {name === 'ratingMessage' && <RatingSetting />}
+        </Fragment>
       ))}
 
       <Section title={t('connections.dialog.automation')} />

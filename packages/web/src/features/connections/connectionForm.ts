@@ -5,7 +5,7 @@
  */
 import type { FieldError, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Connection, connectionBody, connectionUpdateBody, type Provider } from '@balcao/contracts';
+import { type Connection, connectionBody, DEFAULT_RATING_MESSAGE, connectionUpdateBody, type Provider } from '@balcao/contracts';
 import { withRequired } from '../../lib/forms';
 
 export interface ConnectionFormValues {
@@ -40,7 +40,8 @@ export const EMPTY_CONNECTION: ConnectionFormValues = {
   greetingMessage: '',
   complationMessage: '',
   outOfHoursMessage: '',
-  ratingMessage: '',
+  // The question with its scale: the server reads the reply on the scale the text asks.
+  ratingMessage: DEFAULT_RATING_MESSAGE,
   expiresInactiveMessage: '',
   expiresTicket: '0',
   timeUseBotQueues: '0',
