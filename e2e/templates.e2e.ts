@@ -255,3 +255,49 @@ describe('a schedule to a customer on the Cloud API connection', () => {
     ]);
   });
 });
+
+describe('a template from the contacts page', () => {
+  it("opens a ticket for a contact who has none, and sends in the contact's live ticket otherwise", async () => {
+    const page = await product.newPage({ width: 1366, height: 860 });
+    await signInToTickets(page, EMAIL, PASSWORD);
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    const carlos = await callApi<{ id: number }>(
+      product.url,
+      'POST',
+      '/contacts',
+      { name: 'Carlos Lima', number: '5511955554444' },
+      token,
+    );
+    await page.goto('/contacts');
+    const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await row('Carlos Lima').getByTestId('contact-send-template').click();
+    const dialog = page.getByTestId('send-template-dialog');
+    await dialog.getByText('Enviar modelo a Carlos Lima').waitFor();
+    await dialog.locator('[data-testid="template-option"][data-name="oculos_pronto"]').click();
+    await dialog.getByRole('button', { name: 'Primeiro nome' }).first().click();
+    await dialog.getByTestId('template-variable-2').fill('7788');
+    await shot(page, 'templates-contact-dialog');
+    await dialog.getByTestId('template-send').click();
+
+    // On to the new ticket, open and the sender's, with the template filled.
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.locator('[data-testid="ticket-panel"][data-status="open"]').waitFor();
+    await mine(page, 'Olá Carlos, seus óculos (pedido 7788) estão prontos para retirada.').waitFor();
+    const { tickets } = await callApi<{ tickets: { contactId: number; status: string }[] }>(
+      product.url,
+      'GET',
+      '/tickets?showAll=true&status=open',
+      undefined,
+      token,
+    );
+    expect(tickets.filter((t) => t.contactId === carlos.id)).toHaveLength(1);
+
+    // Joana already has a live ticket on the connection: the template goes there.
+    await page.goto('/contacts');
+    await row('Joana Prado').getByTestId('contact-send-template').click();
+    await dialog.locator('[data-testid="template-option"][data-name="boas_vindas"]').click();
+    await dialog.getByTestId('template-send').click();
+    await page.waitForURL(`/tickets/${ids.ticketUuid}`);
+    await mine(page, 'Bem-vindo à Ótica Central!').waitFor();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The contacts page (operations §2): search (lower-cased, 500 ms), the table with infinite
- * scroll, add/edit, delete (contacts-page:deleteContact), start a ticket, .xlsx or phone-book
+ * scroll, add/edit, delete (contacts-page:deleteContact), start a ticket, send a Cloud API
+ * template (in the contact's live ticket there, or a new one), .xlsx or phone-book
  * import with per-row errors, CSV export. The list follows `company-{id}-contact` live.
  */
 import { useState } from 'react';
@@ -21,6 +22,8 @@ import { ContactsTable } from './ContactsTable';
 import { exportContacts } from './exportContacts';
 import { ImportDialog } from './ImportDialog';
 import StartTicketDialog from './StartTicketDialog';
+import SendTemplateDialog from './SendTemplateDialog';
+import { useConnections } from '../connections/useConnections';
 import { isXlsx, useContactImport } from './useContactImport';
 import { contactsList, useDeleteContact } from './useContacts';
 
@@ -33,6 +36,9 @@ export default function ContactsPage() {
   const imports = useContactImport();
   const [editing, setEditing] = useState<{ contact?: Contact } | null>(null);
   const [starting, setStarting] = useState<Contact | null>(null);
+  const [templating, setTemplating] = useState<Contact | null>(null);
+  // Templates go through a Cloud API connection: the action shows when the company has one.
+  const cloud = (useConnections().data ?? []).filter((c) => c.provider === 'cloud');
   const [exporting, setExporting] = useState(false);
 
   const runExport = async () => {
@@ -68,11 +74,15 @@ export default function ContactsPage() {
         canDelete={can(me, 'contacts-page:deleteContact')}
         onStartTicket={setStarting}
         onSchedule={access.schedules(me) ? (c) => void navigate(`/schedules?contactId=${c.id}`) : undefined}
+        onSendTemplate={cloud.length > 0 ? setTemplating : undefined}
         onEdit={(contact) => setEditing({ contact })}
         onDelete={del.ask}
       />
       {editing && <ContactDialog contact={editing.contact} onClose={() => setEditing(null)} />}
       {starting && <StartTicketDialog contact={starting} onClose={() => setStarting(null)} />}
+      {templating && (
+        <SendTemplateDialog contact={templating} connections={cloud} onClose={() => setTemplating(null)} />
+      )}
       {imports.state && (
         <ImportDialog state={imports.state} onConfirm={() => void imports.confirm()} onClose={imports.clear} />
       )}

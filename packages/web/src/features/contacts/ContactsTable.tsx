@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import EventIcon from '@mui/icons-material/EventAvailableOutlined';
+import TemplateIcon from '@mui/icons-material/TextSnippetOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@balcao/contracts';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
@@ -14,6 +15,8 @@ interface Props extends TableRows<Contact> {
   onStartTicket: (contact: Contact) => void;
   /** A message to schedule for the contact (the plan has schedules): opens /schedules?contactId=. */
   onSchedule?: (contact: Contact) => void;
+  /** Cloud API: a template to the contact (shown when the company has a Cloud API connection). */
+  onSendTemplate?: (contact: Contact) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }
@@ -25,7 +28,15 @@ export const shownNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGrou
 const BOX_HEIGHT = { xs: 'max(200px, calc(100vh - 260px))', sm: 'max(200px, calc(100vh - 190px))' };
 
 /** Phones: the number goes under the name; the e-mail shows from 900 px on. */
-export function ContactsTable({ canDelete, onStartTicket, onSchedule, onEdit, onDelete, ...rows }: Props) {
+export function ContactsTable({
+  canDelete,
+  onStartTicket,
+  onSchedule,
+  onSendTemplate,
+  onEdit,
+  onDelete,
+  ...rows
+}: Props) {
   const { t } = useTranslation();
   return (
     <InfiniteTable
@@ -88,18 +99,32 @@ export function ContactsTable({ canDelete, onStartTicket, onSchedule, onEdit, on
                 </Tooltip>
               }
               children={
-                onSchedule && (
-                  <Tooltip title={t('contacts.scheduleMessage')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('contacts.scheduleMessage')}
-                      onClick={() => onSchedule(c)}
-                      data-testid="contact-schedule"
-                    >
-                      <EventIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )
+                <>
+                  {onSendTemplate && (
+                    <Tooltip title={t('contacts.sendTemplate.action')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('contacts.sendTemplate.action')}
+                        onClick={() => onSendTemplate(c)}
+                        data-testid="contact-send-template"
+                      >
+                        <TemplateIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {onSchedule && (
+                    <Tooltip title={t('contacts.scheduleMessage')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('contacts.scheduleMessage')}
+                        onClick={() => onSchedule(c)}
+                        data-testid="contact-schedule"
+                      >
+                        <EventIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </>
               }
             />
           ),

@@ -1,7 +1,8 @@
 /**
  * The composer of a Cloud API ticket whose 24-hour window is closed: free text would be refused,
  * so the attendant picks one of the connection's approved templates (search by name), fills its
- * variables (typed, or a contact field by a click) watching the preview, and sends it.
+ * variables (typed, or a contact field by a click) watching the preview, and sends it. The
+ * contacts page's "send a template" dialog uses it too (`send`, without the window's notice).
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,21 +17,34 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { MessageTemplate, SentMessages, TemplateList } from '@balcao/contracts';
+import type { MessageTemplate, SentMessages, TemplateList, TemplateSend } from '@balcao/contracts';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
 import { putMessages } from '../useMessages';
 import { approvedMatching, contactFields, previewOf } from './templates';
 
 interface Props {
-  ticketId: number;
   whatsappId: number;
   contact: { name?: string; number?: string; email?: string };
+  /** Sends the template filled (resolves once it is stored). */
+  send: (template: TemplateSend) => Promise<unknown>;
+  /** The closed window's notice above the picker (the ticket's composer). */
+  notice?: boolean;
 }
 
-export function TemplatePicker({ ticketId, whatsappId, contact }: Props) {
-  const { t } = useTranslation();
+/** The ticket's composer when its window is closed: the picker, sending into the ticket. */
+export function TicketTemplatePicker(props: { ticketId: number } & Omit<Props, 'send' | 'notice'>) {
   const qc = useQueryClient();
+  const { ticketId, ...rest } = props;
+  const send = async (template: TemplateSend) => {
+    const answer = await api.post<SentMessages>(`/messages/${ticketId}`, { template });
+    putMessages(qc, ticketId, answer.messages);
+  };
+  return <TemplatePicker {...rest} send={send} notice />;
+}
+
+export function TemplatePicker({ whatsappId, contact, send: deliver, notice }: Props) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<MessageTemplate | null>(null);
   const [values, setValues] = useState<string[]>([]);
@@ -41,11 +55,8 @@ export function TemplatePicker({ ticketId, whatsappId, contact }: Props) {
   });
   const send = useMutation({
     mutationFn: (tpl: MessageTemplate) =>
-      api.post<SentMessages>(`/messages/${ticketId}`, {
-        template: { name: tpl.name, language: tpl.language, variables: values.map((v) => v.trim()) },
-      }),
-    onSuccess: (answer) => {
-      putMessages(qc, ticketId, answer.messages);
+      deliver({ name: tpl.name, language: tpl.language, variables: values.map((v) => v.trim()) }),
+    onSuccess: () => {
       setChosen(null);
       setValues([]);
     },
@@ -62,9 +73,11 @@ export function TemplatePicker({ ticketId, whatsappId, contact }: Props) {
 
   return (
     <Paper square variant="outlined" sx={{ p: 1, borderLeft: 0, borderRight: 0 }} data-testid="template-picker">
-      <Typography variant="caption" color="error" sx={{ display: 'block', mb: 0.5 }}>
-        {t('tickets.templates.windowClosed')}
-      </Typography>
+      {notice && (
+        <Typography variant="caption" color="error" sx={{ display: 'block', mb: 0.5 }}>
+          {t('tickets.templates.windowClosed')}
+        </Typography>
+      )}
       {!chosen ? (
         <>
           <TextField

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { ErrorState } from '../../../lib/ui/ErrorState';
 import { PageLoader } from '../../../lib/ui/PageLoader';
 import { Composer } from '../../messages/composer/Composer';
-import { TemplatePicker } from '../../messages/composer/TemplatePicker';
+import { TicketTemplatePicker } from '../../messages/composer/TemplatePicker';
 import { FormattedText } from '../../messages/format/FormattedText';
 import { MessagesThread } from '../../messages/MessagesThread';
 import { useDeleteMessage, useMessages } from '../../messages/useMessages';
@@ -94,7 +94,12 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="ticket-panel" data-ticket-id={ticket.id} data-status={ticket.status}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      data-testid="ticket-panel"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+    >
       <TicketHeader ticket={ticket} onShowContact={() => setDrawer(true)} />
       <MessagesThread
         thread={thread}
@@ -104,7 +109,12 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
         onDelete={setDeleting}
       />
       {windowClosed(ticket) && ticket.whatsappId !== null ? (
-        <TemplatePicker key={ticket.id} ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact} />
+        <TicketTemplatePicker
+          key={ticket.id}
+          ticketId={ticket.id}
+          whatsappId={ticket.whatsappId}
+          contact={ticket.contact}
+        />
       ) : (
         <Composer
           key={ticket.id}
