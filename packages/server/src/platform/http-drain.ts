@@ -6,7 +6,10 @@ import { AppError } from './errors.js';
 const QUIET_MS = 500;
 /** The listener closes after this long however busy it is (see `drain`). */
 const QUIET_MAX_MS = 5_000;
-/** After the listener closed, a connection still idle this long is a keep-alive client's, not a request on its way. */
+/**
+ * After the listener closed, a connection that never carried a request and is still idle this long
+ * is a client's spare, not a proxy's request on its way.
+ */
 const IDLE_GRACE_MS = 2_000;
 const POLL_MS = 25;
 /** Answered as usual while draining: what a proxy or a monitor asks a stopping process. */
@@ -28,7 +31,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * - the listener closes once no connection has arrived for QUIET_MS (the proxy has left this
  *   process out), at most QUIET_MAX_MS after the drain began (a proxy that sends only POSTs never
  *   does), and keeps every connection already accepted: each delivers its request and is closed
- *   after its answer; one still idle after IDLE_GRACE_MS is a client's keep-alive, closed then.
+ *   after its answer; a kept-alive one between requests is closed at once, and one that never
+ *   carried a request after IDLE_GRACE_MS.
  *
  * Answers when every HTTP connection (not the WebSockets: the realtime hub closes those) is closed.
  */
@@ -36,10 +40,18 @@ export function registerHttpDrain(app: FastifyInstance): () => Promise<void> {
   let draining = false;
   let lastConnection = 0;
   const open = new Set<net.Socket>();
+  /** Connections that carried a request, and those with one under way. */
+  const served = new WeakSet<net.Socket>();
+  const busy = new Set<net.Socket>();
   app.server.on('connection', (socket: net.Socket) => {
     lastConnection = Date.now();
     open.add(socket);
     socket.once('close', () => open.delete(socket));
+  });
+  app.server.on('request', (req, res) => {
+    served.add(req.socket);
+    busy.add(req.socket);
+    res.once('close', () => busy.delete(req.socket));
   });
   // An upgraded connection is a WebSocket's from now on.
   app.server.on('upgrade', (_req, socket: net.Socket) => open.delete(socket));
@@ -61,6 +73,8 @@ export function registerHttpDrain(app: FastifyInstance): () => Promise<void> {
     net.Server.prototype.close.call(app.server);
     const closed = Date.now();
     while (open.size > 0) {
+      // A kept-alive connection between requests has nothing on its way: closed now, as http's close would.
+      for (const socket of open) if (served.has(socket) && !busy.has(socket)) socket.destroy();
       if (Date.now() - closed >= IDLE_GRACE_MS) app.server.closeIdleConnections();
       await sleep(POLL_MS);
     }
