@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { can, LOGIN_LIMIT, type LoginBody, type LoginAnswer } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
-import type { Deps } from '../../platform/context.js';
+import { runPlatform, type Deps } from '../../platform/context.js';
+import { issueInvoices } from '../invoices/issue-invoices.js';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.js';
@@ -60,6 +61,8 @@ export async function login(
   });
   if (!subscriptionActive(row)) {
     const mayPay = row.company.status && can(row.user, 'invoices:manage');
+    // A trial that just ended finds its invoice waiting (issued at once, not at the daily job).
+    if (mayPay) await runPlatform(deps, (tx) => issueInvoices(tx, row.company.id));
     const token = mayPay ? billingToken(row.user.id) : '';
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', expiredMessage(row.company.dueDate), {
       extra: { dueDate: row.company.dueDate, ...(token ? { billingToken: token } : {}) },

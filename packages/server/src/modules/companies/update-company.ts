@@ -7,6 +7,7 @@ import { invalid, isForeignKeyViolation, notFound } from '../../platform/errors.
 import { loadCompanies } from './serialize-company.js';
 import { companyActive } from '../../platform/subscription.js';
 import { subscriptionEndedEvent } from '../../platform/domain-event.js';
+import { issueInvoices } from '../invoices/issue-invoices.js';
 
 /**
  * `PUT /companies/{id}` (super users). `campaignsEnabled` is the company's setting of that name;
@@ -35,6 +36,8 @@ export async function updateCompany(ctx: Ctx, id: number, input: CompanyUpdateBo
           .set({ value: campaignsEnabled ? 'enabled' : 'disabled', updatedAt: new Date() })
           .where(and(eq(settings.companyId, id), eq(settings.key, 'campaignsEnabled')));
       }
+      // A new plan or due date: its invoice now, not at the daily job's next run.
+      await issueInvoices(tx, id);
       return (await loadCompanies(tx, id, ctx.actor))[0]!;
     });
   } catch (err) {

@@ -116,6 +116,34 @@ describe('issuing invoices', () => {
     expect(await q(`select 1 from invoices i join users u on u.company_id = i.company_id where u.super`)).toEqual([]);
   });
 
+  it("a price given by the operator's plan change bills at once, however far the due date; the job adds none", async () => {
+    await q(`delete from rate_events where kind = 'signup'`);
+    const free = await signupTenant(t, { planId: (await createPlan(t, { value: 0 })).id });
+    expect(await invoicesOf(free.companyId)).toEqual([]);
+    await q(`update companies set due_date = ${dayFromToday(40)} where id = $1`, [free.companyId]);
+    const operator = t.api.as(await t.superToken());
+    const res = await operator.put(`/api/companies/${free.companyId}`, { planId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = await invoicesOf(free.companyId);
+    expect(rows).toEqual([
+      { id: expect.any(Number), status: 'open', value: PLAN_VALUE, due: await dueDateOf(free.companyId) },
+    ]);
+    await issueDueInvoices(t.running.deps);
+    expect(await invoicesOf(free.companyId)).toEqual(rows);
+  });
+
+  it('a trial that ended with no open invoice finds one waiting at its refused login', async () => {
+    const a = await signedUp();
+    await q('delete from invoices where company_id = $1', [a.companyId]);
+    await q(`update companies set due_date = ${dayFromToday(-1)} where id = $1`, [a.companyId]);
+    const refused = await t.api.post('/api/auth/login', { email: a.admin.email, password: a.admin.password });
+    expect(refused.status).toBe(402);
+    const rows = await invoicesOf(a.companyId);
+    expect(rows).toMatchObject([{ status: 'open', value: PLAN_VALUE, due: await dueDateOf(a.companyId) }]);
+    const list = await t.api.as(refused.body.billingToken).get('/api/invoices/all');
+    expect(JSON.stringify(list.body)).toContain(`"id":${rows[0]!.id}`);
+  });
+
   it('runs once a day as a pg-boss cron job', async () => {
     expect(await q(`select cron from pgboss.schedule where name = 'invoices-issue'`)).toEqual([{ cron: '0 6 * * *' }]);
   });

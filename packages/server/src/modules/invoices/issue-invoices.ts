@@ -6,8 +6,10 @@ import { runPlatform } from '../../platform/context.js';
 
 /**
  * The one rule for issuing invoices, set-based over companies: a company whose due date is
- * INVOICE_LEAD_DAYS days away or less in its own time zone (or already past) gets an invoice for
- * that due day worth its plan's value, unless one exists. The unique (company, due date) makes it
+ * INVOICE_LEAD_DAYS days away or less in its own time zone (or already past), or that has no open
+ * invoice at all, gets an invoice for that due day worth its plan's value, unless one exists: a
+ * company with a priced plan always has one to pay. Called at signup, when the operator changes a
+ * company (plan, due date), when an expired company's login is refused, and by the daily job. The unique (company, due date) makes it
  * idempotent: run it twice, or in two processes at once, and each due date still has one invoice. Left out: companies switched off, free plans (value 0) and the
  * platform's own company (the one with super users).
  *
@@ -23,7 +25,8 @@ export async function issueInvoices(tx: Tx, companyId?: number): Promise<{ id: n
     join plans p on p.id = c.plan_id
     where c.status
       and c.due_date is not null
-      and c.due_date <= ((now() at time zone c.timezone) + make_interval(days => ${INVOICE_LEAD_DAYS}))::date
+      and (c.due_date <= ((now() at time zone c.timezone) + make_interval(days => ${INVOICE_LEAD_DAYS}))::date
+           or not exists (select 1 from invoices o where o.company_id = c.id and o.status = 'open'))
       and p.value > 0
       and not exists (select 1 from users u where u.company_id = c.id and u.super)
       ${only}

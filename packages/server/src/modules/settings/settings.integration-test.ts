@@ -29,6 +29,9 @@ const settingsOf = async (tenant: Tenant) =>
     ]),
   );
 
+/** Every setting a company has: all but the platform's own (the operator's Asaas key). */
+const COMPANY_DEFAULTS = Object.fromEntries(Object.entries(SETTING_DEFAULTS).filter(([k]) => k !== 'asaas'));
+
 const connect = (token: string) => connectSocket(t.url, token);
 
 describe('GET /api/settings', () => {
@@ -38,33 +41,37 @@ describe('GET /api/settings', () => {
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['key', 'value']);
-    expect(await settingsOf(c)).toEqual(SETTING_DEFAULTS);
+    expect(await settingsOf(c)).toEqual(COMPANY_DEFAULTS);
   });
 
-  it('answers a plain user too, without the secret billing token', async () => {
-    expect((await a.admin.api.put('/api/settings/asaas', { value: 'billing-secret-1' })).status).toBe(200);
+  it("answers a plain user too; the operator's Asaas key is no company's setting: never shown, never taken", async () => {
     const res = await staff.api.get('/api/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(Object.keys(SETTING_DEFAULTS).length - 1);
-    expect(JSON.stringify(res.body)).not.toContain('billing-secret-1');
-    // …nor through the session's user or the company record.
-    const me = await staff.api.get('/api/auth/me');
-    expect(JSON.stringify(me.body)).not.toContain('billing-secret-1');
-    const company = await staff.api.get(`/api/companies/${a.companyId}`);
-    expect(company.status).toBe(200);
-    expect(JSON.stringify(company.body)).not.toContain('billing-secret-1');
-    expect((await a.admin.api.get('/api/auth/me')).body.company.settings).toContainEqual({
-      key: 'asaas',
-      value: 'billing-secret-1',
-    });
+    expect(res.body).toHaveLength(Object.keys(COMPANY_DEFAULTS).length);
+    // A company's admin cannot write it (404, as an unknown key), nor read it anywhere.
+    expectError(await a.admin.api.put('/api/settings/asaas', { value: 'company-token-1' }), 404, 'ERR_NO_SETTING_FOUND');
+    expect(await t.running.deps.pools.owner.query(`select 1 from settings where value = 'company-token-1'`)).toMatchObject(
+      { rowCount: 0 },
+    );
+    const operator = t.api.as(await t.superToken());
+    expect((await operator.put('/api/settings/asaas', { value: 'platform-secret-1' })).status).toBe(200);
+    for (const api of [a.admin.api, staff.api]) {
+      expect(JSON.stringify((await api.get('/api/settings')).body)).not.toContain('asaas');
+      expect(JSON.stringify((await api.get('/api/auth/me')).body)).not.toMatch(/asaas|platform-secret-1/);
+      const company = await api.get(`/api/companies/${a.companyId}`);
+      expect(company.status).toBe(200);
+      expect(JSON.stringify(company.body)).not.toMatch(/asaas|platform-secret-1/);
+    }
+    // The operator reads it on its own company.
+    expect((await operator.get('/api/settings')).body).toContainEqual({ key: 'asaas', value: 'platform-secret-1' });
   });
 
   it("never shows another company's values", async () => {
-    expect((await a.admin.api.put('/api/settings/asaas', { value: 'secret-token-of-a' })).status).toBe(200);
+    expect((await a.admin.api.put('/api/settings/call', { value: 'disabled' })).status).toBe(200);
+    expect((await b.admin.api.put('/api/settings/call', { value: 'enabled' })).status).toBe(200);
     const seenByB = (await b.admin.api.get('/api/settings')).body as Array<{ key: string; value: string }>;
-    expect(seenByB).toHaveLength(Object.keys(SETTING_DEFAULTS).length);
-    expect(seenByB.find((s) => s.key === 'asaas')!.value).toBe('');
-    expect(JSON.stringify(seenByB)).not.toContain('secret-token-of-a');
+    expect(seenByB).toHaveLength(Object.keys(COMPANY_DEFAULTS).length);
+    expect(seenByB.find((s) => s.key === 'call')!.value).toBe('enabled');
   });
 
   it('needs a session', async () => {
@@ -84,7 +91,6 @@ describe('PUT /api/settings/{key}', () => {
     ['scheduleType', 'company'],
     ['scheduleType', 'queue'],
     ['chatBotType', 'text'],
-    ['asaas', 'tok_123'],
     ['userCreation', 'disabled'],
     ['sideMenuOpen', 'disabled'],
   ])('stores %s = %s', async (key, value) => {

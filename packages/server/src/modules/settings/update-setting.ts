@@ -4,13 +4,15 @@ import type { Ctx } from '../../platform/context.js';
 import { settings } from '../../db/schema/index.js';
 import { AppError, invalid } from '../../platform/errors.js';
 import { settingEvents } from './setting-events.js';
+import { isPlatformSetting } from './visible-settings.js';
 
 /**
  * `PUT /settings/{key}`: a known key, one of its allowed values (free text where the contracts
- * allow any). The change is heard by the company, a secret one by its admins only.
+ * allow any); the platform's own settings (the gateway's key) only from a super user, else 404.
+ * The change is heard by the company, a secret one by its admins only.
  */
 export async function updateSetting(ctx: Ctx, key: string, sent: string) {
-  if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `Unknown setting ${key}`);
+  if (!isSettingKey(key) || (isPlatformSetting(key) && !ctx.actor.super)) throw new AppError('ERR_NO_SETTING_FOUND', `Unknown setting ${key}`);
   const value = settingValueOf(key, sent);
   const allowed = SETTING_VALUES[key];
   if (allowed && !allowed.includes(value)) throw invalid({ value: `oneOf:${allowed.join('|')}` });
