@@ -99,7 +99,7 @@ export default function ImportTab() {
           <TableBody>
             {IMPORT_COUNTS.map((k) => (
               <TableRow key={k}>
-                <TableCell>{k}</TableCell>
+                <TableCell>{t(`imports.counts.${k}`)}</TableCell>
                 <TableCell align="right">{report[k]}</TableCell>
                 {report.perCompany.map((c) => (
                   <TableCell key={c.sourceId} align="right">
