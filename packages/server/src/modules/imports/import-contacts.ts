@@ -2,12 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { ImportCounts } from '@balcao/contracts';
 import { contactListItems, contactLists, contacts } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
+import { insertFromArrays } from './array-insert.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
 import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
 import { bool, importedNumber, str, time } from './source-values.js';
 
 const BATCH = 1000;
+
+/** The columns a contact row sets (insertFromArrays). */
+const CONTACT_ARRAYS = {
+  companyId: 'int',
+  number: 'text',
+  name: 'text',
+  email: 'text',
+  profilePicUrl: 'text',
+  isGroup: 'boolean',
+  whatsappId: 'int',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+} as const;
 
 /**
  * Contacts, a batch per transaction. Numbers are stored the product's way; two source contacts
@@ -40,9 +54,10 @@ export async function importContacts(
     else if (fresh.length) {
       const companyId = ids.target;
       await runPlatform(run.deps, async (tx) => {
-        const written = await tx
-          .insert(contacts)
-          .values(
+        const { rows: written } = await tx.execute<{ id: number; number: string }>(sql`
+          ${insertFromArrays(
+            contacts,
+            CONTACT_ARRAYS,
             fresh.map(([number, [r]]) => ({
               companyId,
               number,
@@ -54,11 +69,10 @@ export async function importContacts(
               createdAt: time(r!.createdAt) ?? new Date(),
               updatedAt: time(r!.updatedAt) ?? new Date(),
             })),
-          )
-          // The same number already in Balcão (an earlier source contact, or the company's own): the same contact.
-          .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { number: sql`excluded.number` } })
-          .returning({ id: contacts.id, number: contacts.number });
-        const idOf = new Map(written.map((w) => [w.number, w.id]));
+          )}
+          -- The same number already in Balcão (an earlier source contact, or the company's own): the same contact.
+          on conflict (company_id, number) do update set number = excluded.number returning id, number`);
+        const idOf = new Map(written.map((w) => [w.number, Number(w.id)]));
         const pairs: [unknown, number][] = [];
         for (const [number, same] of fresh) {
           for (const r of same) pairs.push([r.id, idOf.get(number)!]);

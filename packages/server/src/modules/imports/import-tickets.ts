@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { TICKET_STATUSES, type ImportCounts, type TicketStatus } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { ticketTags, tickets } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
+import { insertFromArrays } from './array-insert.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
 import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
@@ -10,18 +12,37 @@ import { bool, int, oneOf, str, time } from './source-values.js';
 
 const BATCH = 1000;
 
+/** The columns a ticket row sets (insertFromArrays). */
+const TICKET_ARRAYS = {
+  uuid: 'uuid',
+  companyId: 'int',
+  contactId: 'int',
+  status: 'text',
+  whatsappId: 'int',
+  queueId: 'int',
+  userId: 'int',
+  unreadMessages: 'int',
+  lastMessage: 'text',
+  lastMessageAt: 'timestamptz',
+  isGroup: 'boolean',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+} as const;
+
 type TicketRow = typeof tickets.$inferInsert;
 
 /** Inserts what does not break a rule; answers source id → new id of those written. */
 async function insertTickets(tx: Tx, rows: { sourceId: unknown; row: TicketRow }[]) {
   if (rows.length === 0) return new Map<string, number>();
-  const written = await tx
-    .insert(tickets)
-    .values(rows.map((r) => r.row))
-    // Another live ticket of the same contact on the same connection (the product keeps one).
-    .onConflictDoNothing()
-    .returning({ id: tickets.id, uuid: tickets.uuid });
-  const byUuid = new Map(written.map((w) => [w.uuid, w.id]));
+  const { rows: written } = await tx.execute<{ id: number; uuid: string }>(sql`
+    ${insertFromArrays(
+      tickets,
+      TICKET_ARRAYS,
+      rows.map((r) => r.row),
+    )}
+    -- Another live ticket of the same contact on the same connection (the product keeps one).
+    on conflict do nothing returning id, uuid`);
+  const byUuid = new Map(written.map((w) => [w.uuid, Number(w.id)]));
   const out = new Map<string, number>();
   for (const r of rows) {
     const id = byUuid.get(r.row.uuid!);
