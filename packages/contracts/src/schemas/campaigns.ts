@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editOf, name2to50, numeric, pageQuery, ref, requestTime, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
+import type { ConnectionStatus } from './connections.js';
 
 /**
  * `status`: INATIVA (no scheduledAt), PROGRAMADA (scheduledAt set, not reached), EM_ANDAMENTO
@@ -98,7 +99,8 @@ export interface Campaign {
   scheduledAt: string | null;
   completedAt: string | null;
   whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
+  /** Its connection and that connection's state now (a campaign waits while it is not CONNECTED). */
+  whatsapp: { id: number; name: string; status: ConnectionStatus } | null;
   contactListId: number | null;
   contactList: { id: number; name: string } | null;
   /** The tag filter (the spec sends it as `tagListId`; `tagId` names the same). */
@@ -126,6 +128,11 @@ export interface CampaignDetail extends Campaign {
   delivered: number;
   /** Of those, how many sends failed for good (listed by `GET /campaigns/{id}/failures`). */
   failed: number;
+  /**
+   * Seconds the contacts not yet sent to would take at the company's pacing settings (and the
+   * connection's rate on the Cloud API); null once finished or cancelled.
+   */
+  estimatedSeconds: number | null;
 }
 
 /**

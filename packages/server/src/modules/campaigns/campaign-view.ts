@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { campaigns, contactLists, whatsapps } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { wireMatches } from '../../platform/wire.js';
+import { timeLeftOf } from './campaign-estimate.js';
 
 /** A campaign as the API shows it: its fields, its connection's and list's names. */
 const campaignColumns = {
@@ -19,6 +20,7 @@ const campaignColumns = {
   completedAt: campaigns.completedAt,
   whatsappId: campaigns.whatsappId,
   whatsappName: whatsapps.name,
+  whatsappStatus: whatsapps.status,
   contactListId: campaigns.contactListId,
   contactListName: contactLists.name,
   tagId: campaigns.tagId,
@@ -44,9 +46,12 @@ export const selectCampaigns = (tx: Tx) =>
 type Row = Awaited<ReturnType<ReturnType<typeof selectCampaigns>['execute']>>[number];
 
 /** `mediaUrl`: the authenticated route the web fetches the attachment from. */
-export const toView = ({ whatsappName, contactListName, ...row }: Row) => ({
+export const toView = ({ whatsappName, whatsappStatus, contactListName, ...row }: Row) => ({
   ...row,
-  whatsapp: row.whatsappId !== null && whatsappName !== null ? { id: row.whatsappId, name: whatsappName } : null,
+  whatsapp:
+    row.whatsappId !== null && whatsappName !== null && whatsappStatus !== null
+      ? { id: row.whatsappId, name: whatsappName, status: whatsappStatus }
+      : null,
   contactList:
     row.contactListId !== null && contactListName !== null ? { id: row.contactListId, name: contactListName } : null,
   tagListId: row.tagId,
@@ -96,10 +101,11 @@ export async function loadCampaign(tx: Tx, id: number): Promise<CampaignView> {
   return toView(row);
 }
 
-/** `GET /campaigns/{id}` and the events: the campaign with its progress. */
+/** `GET /campaigns/{id}` and the events: the campaign with its progress and the time it has left. */
 export async function loadCampaignDetail(tx: Tx, id: number) {
   const campaign = await loadCampaign(tx, id);
-  return { ...campaign, ...(await progressOf(tx, campaign)) };
+  const progress = await progressOf(tx, campaign);
+  return { ...campaign, ...progress, estimatedSeconds: await timeLeftOf(tx, campaign, progress) };
 }
 export type CampaignDetailView = Awaited<ReturnType<typeof loadCampaignDetail>>;
 

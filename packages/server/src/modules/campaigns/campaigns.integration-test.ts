@@ -416,6 +416,60 @@ describe('cancel and restart', () => {
   });
 });
 
+describe('send now, the connection, the time left', () => {
+  it('warns of a disconnected connection at creation, refuses to start on it (409 naming it), then starts now on the server clock', async () => {
+    const c = await createTenant(t);
+    const { listId, conn } = await fixture(c, [phone(), phone(), phone()]);
+    // Pacing: 10 s a send (+25 % on average), every 2nd send 60 s: 3 contacts ≈ 2×12.5 + 60 s.
+    await c.admin.api.post('/api/campaign-settings', {
+      settings: { messageInterval: 10, longerIntervalAfter: 2, greaterInterval: 60 },
+    });
+    const made = await create(c, { name: 'Já', contactListId: listId, whatsappId: conn.id, message1: 'Oi' });
+    expect(made).toMatchObject({
+      status: 'INATIVA',
+      whatsapp: { id: conn.id, name: conn.name, status: 'DISCONNECTED' },
+      validContacts: 3,
+      estimatedSeconds: 85,
+    });
+
+    const refused = await c.admin.api.post(`/api/campaigns/${made.id}/send-now`);
+    expectError(refused, 409, 'ERR_WAPP_NOT_INITIALIZED');
+    expect(refused.body.message).toContain(conn.name);
+    expect(await read(c, made.id)).toMatchObject({ status: 'INATIVA', scheduledAt: null });
+    expect(await q('select count(*)::int as n from campaign_shipping where campaign_id = $1', [made.id])).toEqual([
+      { n: 0 },
+    ]);
+
+    await q(`update whatsapps set status = 'CONNECTED' where id = $1`, [conn.id]);
+    const before = Date.now();
+    const res = await c.admin.api.post(`/api/campaigns/${made.id}/send-now`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const started = res.body as CampaignDetail;
+    expect(started).toMatchObject({ status: 'EM_ANDAMENTO', validContacts: 3, whatsapp: { status: 'CONNECTED' } });
+    expect(Math.abs(new Date(started.scheduledAt!).getTime() - before)).toBeLessThan(5_000);
+    expect(started.estimatedSeconds).toBeGreaterThan(0);
+    expect(await q('select count(*)::int as n from campaign_shipping where campaign_id = $1', [made.id])).toEqual([
+      { n: 3 },
+    ]);
+    expectError(await c.admin.api.post(`/api/campaigns/${made.id}/send-now`), 409, 'ERR_CAMPAIGN_STATE');
+
+    // A campaign set for later starts now too; another company's is 404 and stays as it was.
+    const later = await create(c, {
+      name: 'Depois',
+      contactListId: listId,
+      whatsappId: conn.id,
+      message1: 'Oi',
+      scheduledAt: LATER,
+    });
+    expect(later.status).toBe('PROGRAMADA');
+    expectNotFound(await b.admin.api.post(`/api/campaigns/${later.id}/send-now`));
+    expect((await read(c, later.id)).status).toBe('PROGRAMADA');
+    const now = await c.admin.api.post(`/api/campaigns/${later.id}/send-now`);
+    expect(now.body).toMatchObject({ status: 'EM_ANDAMENTO' });
+    expect(new Date(now.body.scheduledAt).getTime()).toBeLessThan(Date.now() + 5_000);
+  });
+});
+
 describe('/api/campaign-settings', () => {
   it('answers every key with defaults, saves the given ones, refuses bad values writing nothing', async () => {
     const tenant = await createTenant(t);

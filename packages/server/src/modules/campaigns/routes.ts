@@ -19,6 +19,7 @@ import { updateCampaign } from './update-campaign.js';
 import { deleteCampaign } from './delete-campaign.js';
 import { cancelCampaign } from './cancel-campaign.js';
 import { restartCampaign } from './restart-campaign.js';
+import { sendCampaignNow } from './send-campaign-now.js';
 import { uploadCampaignMedia } from './upload-campaign-media.js';
 import { removeCampaignMedia } from './remove-campaign-media.js';
 import { campaignFile } from './campaign-file.js';
@@ -62,6 +63,8 @@ export const campaignRoutes =
     app.post('/:id/cancel', { schema: { params }, config: noBody }, (req) => cancelCampaign(req.ctx, req.params.id));
 
     app.post('/:id/restart', { schema: { params }, config: noBody }, (req) => restartCampaign(req.ctx, req.params.id));
+
+    app.post('/:id/send-now', { schema: { params }, config: noBody }, (req) => sendCampaignNow(req.ctx, req.params.id));
 
     app.get('/:id/failures', { schema: { params, querystring: campaignFailuresQuery }, config }, (req) =>
       listCampaignFailures(req.ctx, req.params.id, req.query),
