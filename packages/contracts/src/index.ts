@@ -35,6 +35,7 @@ export * from './schemas/outbound-url.js';
 export * from './schemas/queue-integrations.js';
 export * from './schemas/prompts.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/busy-day.js';
 export * from './schemas/chats.js';
 export * from './schemas/announcements.js';
 export * from './schemas/invoices.js';

@@ -12,6 +12,8 @@ export const SETTING_DEFAULTS = {
   campaignsEnabled: 'enabled',
   userCreation: 'enabled',
   sideMenuOpen: 'enabled',
+  /** Issue 36: most open tickets auto-assignment gives one attendant; '' = no cap. */
+  autoAssignMaxOpen: '',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
@@ -32,6 +34,7 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
   campaignsEnabled: ON_OFF,
   userCreation: ON_OFF,
   sideMenuOpen: ON_OFF,
+  autoAssignMaxOpen: null,
 };
 
 /**

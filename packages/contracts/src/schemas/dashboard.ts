@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numeric } from './common.js';
 import { isoDay } from './tickets.js';
+import type { Presence } from './busy-day.js';
 
 /**
  * The admin's dashboard (ARCHITECTURE.md, "Dashboard"): counters over a period, the attendants
@@ -91,6 +92,8 @@ export interface DashboardAttendant {
   avgSupportTime: number | null;
   /** Connected now (presence). */
   online: boolean;
+  /** Issue 36: online / away / offline (additive). */
+  presence?: Presence;
 }
 
 export interface Dashboard {

@@ -39,6 +39,8 @@ export const queueBody = z.object({
   schedules: schedulesBody.shape.schedules.default(defaultQueueSchedules),
   integrationId: noneWhenBlank(ref('queueIntegrations')).default(null),
   promptId: noneWhenBlank(ref('prompts')).default(null),
+  /** Issue 36: a ticket entering the queue without a user goes to its least busy online member. */
+  autoAssign: z.boolean().default(false),
 });
 export type QueueBody = z.infer<typeof queueBody>;
 
@@ -97,6 +99,8 @@ export interface Queue {
   schedules: ScheduleDay[];
   integrationId: number | null;
   promptId: number | null;
+  /** Issue 36 (additive; always sent once the server has it). */
+  autoAssign?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -9,6 +9,17 @@ import type { QueueRef } from './users.js';
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** The ticket list's orders: newest change first (default), or longest waiting first. */
+export const TICKET_LIST_ORDERS = ['recent', 'waitingLongest'] as const;
+export type TicketListOrder = (typeof TICKET_LIST_ORDERS)[number];
+
+/** On a list item found by text (`searchParam`): the message that matched. */
+export interface MatchedMessage {
+  id: number;
+  body: string;
+  createdAt: string;
+}
+
 /** Rows per page of `GET /tickets`. */
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -48,6 +59,10 @@ export const ticketListQuery = z.object({
   showAll: flag,
   queueIds: idList('queues'),
   withUnreadMessages: flag,
+  /** Connections (issue 36): tickets on any of them. */
+  whatsappIds: idList('whatsapps'),
+  /** `recent` (default): newest change first; `waitingLongest`: oldest unanswered customer message first. */
+  orderBy: z.enum(TICKET_LIST_ORDERS).optional().default('recent'),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
 
@@ -130,6 +145,8 @@ export interface Ticket extends TicketFields {
   /** `provider`: what the ticket's connection can do (the Cloud API's window and templates). */
   whatsapp: { id: number; name: string; status: ConnectionStatus; provider: Provider } | null;
   tags: TicketTag[];
+  /** Only in `GET /tickets?searchParam=…` items found by a message's text. */
+  matchedMessage?: MatchedMessage | null;
 }
 
 /** `GET /tickets/{id}` and `/tickets/u/{uuid}`: with the contact's details and the rating (1–3). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILES, type Profile } from '../permissions.js';
 import { LANGUAGES, type Language } from '../constants.js';
 import { editOf, email, name2to50, password5to50, ref, refOrNone } from './common.js';
+import type { Presence } from './busy-day.js';
 
 /** Whether a user also sees tickets without a queue. */
 export const ALL_TICKET = ['enable', 'disable'] as const;
@@ -70,6 +71,8 @@ export interface User {
   allTicket: AllTicket;
   language: Language | null;
   online: boolean;
+  /** Issue 36: online / away (idle) / offline, from the user's sockets (additive). */
+  presence?: Presence;
   createdAt: string;
   updatedAt: string;
   queues: UserQueueRef[];
