@@ -1,10 +1,12 @@
 /**
  * A campaign's report (automation §2): its status, delivered out of valid contacts with a progress
  * bar (delivered / valid, automation §9), cards for valid contacts, delivered, connection, contact
- * list, schedule and conclusion, and the contacts whose send failed, with why. Live.
+ * list, schedule and conclusion, the estimated time to finish, why it waits (its connection down),
+ * and the contacts whose send failed, with why. Live.
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -17,6 +19,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
+import TimerIcon from '@mui/icons-material/TimerOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
@@ -88,6 +91,11 @@ export default function CampaignReportPage() {
   const percent = campaignProgress(c.delivered, c.validContacts);
   return (
     <PageContainer title={t('campaigns.report.titleOf', { name: c.name })} actions={back}>
+      {c.status === 'EM_ANDAMENTO' && c.whatsapp && c.whatsapp.status !== 'CONNECTED' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="campaign-report-waiting">
+          {t('campaigns.report.waiting', { name: c.whatsapp.name })}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }} data-testid="campaign-report">
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -158,6 +166,14 @@ export default function CampaignReportPage() {
           value={formatCompanyTime(c.completedAt, timeZone) || '—'}
           testId="campaign-report-conclusion"
         />
+        {c.estimatedSeconds !== null && (
+          <InfoCard
+            icon={<TimerIcon />}
+            label={t('campaigns.report.estimate')}
+            value={t('campaigns.report.minutes', { n: Math.max(1, Math.ceil(c.estimatedSeconds / 60)) })}
+            testId="campaign-report-estimate"
+          />
+        )}
       </Box>
       <Typography variant="h6" component="h2">
         {t('campaigns.report.failures', { n: failureCount ?? c.failed })}

@@ -1,7 +1,8 @@
 /**
  * Campaigns (automation §2): search, infinite scroll, name, status, contact list, connection,
- * scheduled and completed times (the company's clock); stop while running, restart once
- * cancelled, report, edit, delete. Live from `company-{id}-campaign`.
+ * scheduled and completed times (the company's clock); send now before it starts (refused with
+ * the reason when its connection is down), stop while running, restart once cancelled, report,
+ * edit, delete. A connection not connected is flagged beside its name. Live from `company-{id}-campaign`.
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +13,8 @@ import AddIcon from '@mui/icons-material/Add';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
+import SendIcon from '@mui/icons-material/Send';
+import WarningIcon from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
@@ -37,6 +40,7 @@ export default function CampaignsPage() {
   const del = useConfirmedDelete<Campaign>(useDeleteCampaign(), t('campaigns.toasts.deleted'));
   const cancel = useCampaignAction('cancel');
   const restart = useCampaignAction('restart');
+  const sendNow = useCampaignAction('send-now');
   const [dialog, setDialog] = useState<{ campaignId?: number } | null>(null);
 
   // Failures show the server's reason (automation §8).
@@ -80,7 +84,25 @@ export default function CampaignsPage() {
             label: t('campaigns.table.whatsapp'),
             hideBelow: 'md',
             sx: ellipsis,
-            cell: (row) => row.whatsapp?.name ?? '—',
+            cell: (row) =>
+              row.whatsapp ? (
+                <>
+                  {row.whatsapp.name}
+                  {row.whatsapp.status !== 'CONNECTED' && (
+                    <Tooltip title={t('campaigns.actions.disconnected', { name: row.whatsapp.name })}>
+                      <WarningIcon
+                        fontSize="small"
+                        color="warning"
+                        sx={{ ml: 0.5, verticalAlign: 'middle' }}
+                        aria-label={t('campaigns.actions.disconnected', { name: row.whatsapp.name })}
+                        data-testid="campaign-disconnected"
+                      />
+                    </Tooltip>
+                  )}
+                </>
+              ) : (
+                '—'
+              ),
           },
           {
             label: t('campaigns.table.scheduledAt'),
@@ -106,6 +128,19 @@ export default function CampaignsPage() {
                 onDelete={() => del.ask(row)}
                 leading={
                   <>
+                    {(row.status === 'INATIVA' || row.status === 'PROGRAMADA') && (
+                      <Tooltip title={t('campaigns.actions.sendNow')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('campaigns.actions.sendNow')}
+                          disabled={sendNow.isPending}
+                          onClick={() => run(sendNow, row.id, t('campaigns.toasts.sentNow'))}
+                          data-testid="campaign-send-now"
+                        >
+                          <SendIcon fontSize="small" color="primary" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
                     {row.status === 'EM_ANDAMENTO' && (
                       <Tooltip title={t('campaigns.actions.stop')}>
                         <IconButton

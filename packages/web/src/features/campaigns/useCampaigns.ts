@@ -42,8 +42,8 @@ export const useCampaign = (id: number | undefined) =>
 
 export const useDeleteCampaign = () => useDeleteRow(campaignsList);
 
-/** `POST /campaigns/{id}/cancel|restart`: the answer, if a campaign, patches the lists at once (its event follows). */
-export function useCampaignAction(action: 'cancel' | 'restart') {
+/** `POST /campaigns/{id}/cancel|restart|send-now`: the answer, if a campaign, patches the lists at once (its event follows). */
+export function useCampaignAction(action: 'cancel' | 'restart' | 'send-now') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<Campaign | undefined>(`/campaigns/${id}/${action}`),
