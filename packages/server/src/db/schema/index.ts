@@ -12,6 +12,7 @@ export * from './messages.js';
 export * from './tags.js';
 export * from './quick-messages.js';
 export * from './ticket-notes.js';
+export * from './ticket-activities.js';
 export * from './schedules.js';
 export * from './sandbox.js';
 export * from './contact-lists.js';
