@@ -3,7 +3,7 @@
  * with the name and Ativo/Desativado; a row opens its editor; its menu renames, opens, duplicates
  * or deletes (after confirmation).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -21,7 +21,11 @@ import { FlowStatus } from './FlowStatus';
 import { FlowRowMenu } from './FlowRowMenu';
 import { flowsList, useDeleteFlow, useDuplicateFlow } from './useFlows';
 
+/** The editor's code (the canvas library) fetched while the list is read: a row opens it warm. */
+const preloadEditor = () => void import('./editor/FlowEditorPage');
+
 export default function FlowsPage() {
+  useEffect(preloadEditor, []);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = usePagedRows<FlowPage, 'flows'>(flowsList);

@@ -40,15 +40,15 @@ export const useDuplicateFlow = () =>
 
 export const useDeleteFlow = () => useDeleteRow(flowsList);
 
-/** `GET /flowbuilder/flow/{id}`; the editor waits ~500 ms before asking (automation §9). */
-export const FLOW_LOAD_DELAY_MS = 500;
+/**
+ * `GET /flowbuilder/flow/{id}`, asked at once: the spec's ~500 ms wait before asking (automation
+ * §9) is left out, half of the second the editor has to open in (issue 35).
+ */
 export function useFlowGraph(id: number) {
   return useQuery({
     queryKey: ['flows', 'graph', id],
-    queryFn: async ({ signal }) => {
-      await new Promise((r) => setTimeout(r, FLOW_LOAD_DELAY_MS));
-      return (await api.get<FlowWithGraph>(`/flowbuilder/flow/${id}`, undefined, { signal })).flow;
-    },
+    queryFn: async ({ signal }) =>
+      (await api.get<FlowWithGraph>(`/flowbuilder/flow/${id}`, undefined, { signal })).flow,
     // The editor holds its own copy once loaded: a refetch must not reset a drawing.
     staleTime: Infinity,
     gcTime: 0,

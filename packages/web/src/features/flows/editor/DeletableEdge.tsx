@@ -1,11 +1,14 @@
-/** The editor's edge type: a bezier line with a button at its middle that deletes it. */
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
+/**
+ * The editor's edge type: a bezier line with a small round button at its middle that deletes it.
+ * The button is a plain <button> styled once (edgeButtonSx on the canvas), not a Material one:
+ * a 50-node flow draws about as many of them on opening.
+ */
+import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useEditorActions } from './editorContext';
 
-export default function DeletableEdge(props: EdgeProps) {
+function DeletableEdge(props: EdgeProps) {
   const { t } = useTranslation();
   const actions = useEditorActions();
   const [path, labelX, labelY] = getBezierPath(props);
@@ -20,30 +23,22 @@ export default function DeletableEdge(props: EdgeProps) {
         style={{ ...props.style, stroke, strokeWidth: 2 }}
       />
       <EdgeLabelRenderer>
-        <IconButton
-          size="small"
-          className="nodrag nopan"
+        <button
+          type="button"
+          className="nodrag nopan flow-edge-delete"
           aria-label={t('flows.editor.deleteEdge')}
           title={problem}
           data-testid="flow-edge-delete"
           data-edge-id={props.id}
+          data-problem={problem ? 'true' : undefined}
           onClick={() => actions.removeEdge(props.id)}
-          sx={{
-            position: 'absolute',
-            transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
-            pointerEvents: 'all',
-            width: 20,
-            height: 20,
-            bgcolor: problem ? 'error.main' : 'background.paper',
-            color: problem ? 'error.contrastText' : 'text.secondary',
-            border: 1,
-            borderColor: 'divider',
-            '&:hover': { bgcolor: 'action.hover' },
-          }}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
         >
-          <CloseIcon sx={{ fontSize: 14 }} />
-        </IconButton>
+          ×
+        </button>
       </EdgeLabelRenderer>
     </>
   );
 }
+
+export default memo(DeletableEdge);

@@ -1,7 +1,6 @@
 /**
  * The flow editor, /flowbuilder/{id} (automation §2, §4): "Desenhe seu fluxo" with the flow's
- * name, a spinner while the flow loads (about 500 ms, then the read; the canvas hidden
- * meanwhile), then the canvas. Without an id there is nothing to draw: back to the list.
+ * name, a spinner while the flow loads (the canvas hidden meanwhile), then the canvas. Without an id there is nothing to draw: back to the list.
  */
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';

@@ -8,8 +8,10 @@ import {
   removeNode,
   startNode,
   toSaved,
+  unconnectedNodes,
   type EditorNode,
 } from './flowGraph';
+import { GraphHistory } from './graphHistory';
 import { graphProblems } from './graphErrors';
 import { checkMedia } from './mediaLimits';
 
@@ -28,10 +30,34 @@ describe('flow graph', () => {
     for (const id of ids) expect(id).toMatch(new RegExp(`^[A-Za-z0-9]{${FLOW_NODE_ID_LENGTH}}$`));
   });
 
-  it('puts a new node 40 px right of the last node, at its height', () => {
-    const nodes = addNode([startNode(), at('m', 600, 320, 250)], 'interval', { sec: 5, label: 'Intervalo 5 seg' });
-    expect(nodes.at(-1)!.position).toEqual({ x: 600 + 250 + 40, y: 320 });
-    expect(nodes.at(-1)!.type).toBe('interval');
+  it('puts a new node at the centre of the view, or the nearest spot free of other nodes', () => {
+    const alone = addNode([startNode()], 'interval', { sec: 5, label: 'Intervalo 5 seg' }, { x: 1000, y: 600 });
+    // Centred on the view's middle (a node counts as 220 × 90 until measured).
+    expect(alone.at(-1)!.position).toEqual({ x: 890, y: 555 });
+    expect(alone.at(-1)!.type).toBe('interval');
+    // Something sits there: the next one goes beside it, overlapping nothing.
+    const taken = [startNode(), at('m', 880, 550, 250)];
+    const next = addNode(taken, 'interval', { sec: 5, label: 'Intervalo 5 seg' }, { x: 1000, y: 600 }).at(-1)!;
+    const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.abs(a.x - b.x) < 250 && Math.abs(a.y - b.y) < 90;
+    expect(overlaps(next.position, { x: 880, y: 550 })).toBe(false);
+    expect(Math.hypot(next.position.x - 890, next.position.y - 555)).toBeLessThan(400);
+    // A video's box counts as tall as its preview grows: the next node keeps clear of it.
+    const withVideo = addNode([startNode()], 'video', { url: 'v.mp4', record: false } as never, { x: 0, y: 0 });
+    const video = withVideo.at(-1)!;
+    const below = addNode(withVideo, 'message', { label: 'm' }, { x: 0, y: 0 }).at(-1)!;
+    expect(
+      below.position.x >= video.position.x + 220 ||
+        below.position.x + 220 <= video.position.x ||
+        below.position.y >= video.position.y + 240 ||
+        below.position.y + 90 <= video.position.y,
+    ).toBe(true);
+    // Many new nodes at the same centre never land on one another.
+    let nodes = [startNode()];
+    for (let i = 0; i < 12; i++) nodes = addNode(nodes, 'message', { label: `m${i}` }, { x: 0, y: 0 });
+    const spots = nodes.slice(1).map((n) => n.position);
+    for (const [i, a] of spots.entries())
+      for (const b of spots.slice(i + 1)) expect(Math.abs(a.x - b.x) >= 220 || Math.abs(a.y - b.y) >= 90).toBe(true);
   });
 
   it('keeps one start node at 250,100, replaced when added again', () => {
@@ -43,14 +69,39 @@ describe('flow graph', () => {
     expect(nodes).toHaveLength(2);
   });
 
-  it('duplicates at max x + 240 and the last node’s y, with a new id, unselected', () => {
+  it('duplicates beside the node, on free ground, with a new id, unselected', () => {
     const nodes = [startNode(), { ...at('a', 700, 50), selected: true }, at('b', 400, 380)];
     const copy = duplicateNode(nodes, 'a').at(-1)!;
-    expect(copy.position).toEqual({ x: 700 + 240, y: 380 });
+    expect(Math.abs(copy.position.x - 700) >= 220 || Math.abs(copy.position.y - 50) >= 90).toBe(true);
+    expect(Math.hypot(copy.position.x - 700, copy.position.y - 50)).toBeLessThan(400);
     expect(copy.id).not.toBe('a');
     expect(copy.selected).toBe(false);
     expect(copy.data).toEqual({ label: 'a' });
     expect(duplicateNode(nodes, '1')).toBe(nodes);
+  });
+
+  it('names the nodes no connection leads into (never the start)', () => {
+    const nodes = [startNode(), at('a', 1, 1), at('b', 2, 2), at('c', 3, 3)];
+    const edges = [
+      { id: 'e1', source: '1', target: 'a' },
+      { id: 'e2', source: 'c', target: 'a' },
+    ];
+    expect(unconnectedNodes(nodes, edges).map((n) => n.id)).toEqual(['b', 'c']);
+  });
+
+  it('undoes and redoes changes in order; a new change drops the redo steps', () => {
+    const h = new GraphHistory();
+    const v = (n: number) => ({ nodes: [at(`n${n}`, n, n)], edges: [] });
+    h.record(v(1));
+    h.record(v(2));
+    expect(h.undo(v(3))).toEqual(v(2));
+    expect(h.undo(v(2))).toEqual(v(1));
+    expect(h.undo(v(1))).toBeUndefined();
+    expect(h.redo(v(1))).toEqual(v(2));
+    expect(h.canRedo).toBe(true);
+    h.record(v(2));
+    expect(h.canRedo).toBe(false);
+    expect(h.canUndo).toBe(true);
   });
 
   it('removes a node with every connection it is part of; never the start', () => {

@@ -1,9 +1,9 @@
 /**
  * The editor's graph rules (automation §3, §4, §9), kept apart from React so they are tested
- * alone: ids, where a new or duplicated node goes, the single start node, and the graph as the
- * server takes it back.
+ * alone: ids, where a new or duplicated node goes, the single start node, the nodes nothing leads
+ * to, and the graph as the server takes it back.
  */
-import type { Edge, Node } from '@xyflow/react';
+import type { Edge, Node, XYPosition } from '@xyflow/react';
 import {
   FLOW_NODE_ID_LENGTH,
   FLOW_START_ID,
@@ -19,9 +19,9 @@ export type EditorNode = Node<Record<string, unknown>, FlowNodeType>;
 export type EditorEdge = Edge;
 
 export const NEW_NODE_GAP = 40;
-export const DUPLICATE_OFFSET = 240;
-/** A node not measured yet (just added) counts as this wide. */
+/** A node not measured yet (just added) counts as this big. */
 const DEFAULT_WIDTH = 220;
+const DEFAULT_HEIGHT = 90;
 export const EDGE_TYPE = 'deletable';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -34,6 +34,13 @@ export function newNodeId(): string {
 }
 
 const widthOf = (n: EditorNode) => n.measured?.width ?? n.width ?? DEFAULT_WIDTH;
+/**
+ * A node's height as placement counts it: measured, but at least what its type usually grows to
+ * (a picture or video preview loads after the node is drawn, and grows it).
+ */
+const TYPICAL_HEIGHT: Partial<Record<FlowNodeType, number>> = { img: 240, video: 240, audio: 130, singleBlock: 200 };
+const typicalHeight = (type: FlowNodeType) => TYPICAL_HEIGHT[type] ?? DEFAULT_HEIGHT;
+const heightOf = (n: EditorNode) => Math.max(n.measured?.height ?? n.height ?? 0, typicalHeight(n.type));
 
 /** The start node, always id "1" at 250,100. */
 export function startNode(): EditorNode {
@@ -47,16 +54,52 @@ export function startNode(): EditorNode {
 }
 
 /**
- * A node made in a dialog: 40 px right of the last node, at its height; the start node instead
- * replaces any start there is (one per flow, kept at 250,100 with its connections).
+ * A node made in a dialog goes where the person is looking: at `centre` (the visible canvas's
+ * middle, in flow coordinates) or the nearest free spot around it (issue 35; the spec's "right of
+ * the last node" put it off-screen). The start node instead replaces any start there is (one per
+ * flow, kept at 250,100 with its connections).
  */
-export function addNode<T extends FlowNodeType>(nodes: EditorNode[], type: T, data: FlowNodeData[T]): EditorNode[] {
+export function addNode<T extends FlowNodeType>(
+  nodes: EditorNode[],
+  type: T,
+  data: FlowNodeData[T],
+  centre: XYPosition = FLOW_START_POSITION,
+): EditorNode[] {
   if (type === 'start') return [startNode(), ...nodes.filter((n) => n.type !== 'start')];
-  const last = nodes.at(-1);
-  const position = last
-    ? { x: last.position.x + widthOf(last) + NEW_NODE_GAP, y: last.position.y }
-    : { ...FLOW_START_POSITION };
+  const height = typicalHeight(type);
+  const position = freeSpot(nodes, { x: centre.x - DEFAULT_WIDTH / 2, y: centre.y - height / 2 }, height);
   return [...unselect(nodes), { id: newNodeId(), type, position, data: data as Record<string, unknown> }];
+}
+
+/**
+ * The top-left corner nearest `wanted` where a new node's box (with a gap around it) overlaps
+ * no node: rings of candidate spots around `wanted`, nearest first.
+ */
+export function freeSpot(nodes: EditorNode[], wanted: XYPosition, height = DEFAULT_HEIGHT): XYPosition {
+  const stepX = DEFAULT_WIDTH + NEW_NODE_GAP;
+  const stepY = DEFAULT_HEIGHT + NEW_NODE_GAP;
+  const free = (p: XYPosition) =>
+    nodes.every((n) => {
+      const w = widthOf(n);
+      const h = heightOf(n);
+      return (
+        p.x + DEFAULT_WIDTH + NEW_NODE_GAP / 2 <= n.position.x ||
+        n.position.x + w + NEW_NODE_GAP / 2 <= p.x ||
+        p.y + height + NEW_NODE_GAP / 2 <= n.position.y ||
+        n.position.y + h + NEW_NODE_GAP / 2 <= p.y
+      );
+    });
+  for (let ring = 0; ring <= 12; ring++) {
+    const spots: XYPosition[] = [];
+    for (let dx = -ring; dx <= ring; dx++)
+      for (let dy = -ring; dy <= ring; dy++)
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === ring)
+          spots.push({ x: wanted.x + dx * stepX, y: wanted.y + dy * stepY });
+    spots.sort((a, b) => Math.hypot(a.x - wanted.x, a.y - wanted.y) - Math.hypot(b.x - wanted.x, b.y - wanted.y));
+    const spot = spots.find(free);
+    if (spot) return { x: Math.round(spot.x), y: Math.round(spot.y) };
+  }
+  return { x: Math.round(wanted.x), y: Math.round(wanted.y) };
 }
 
 /** A dialog's edit: the node with that id takes the new data. */
@@ -64,19 +107,31 @@ export function replaceNodeData(nodes: EditorNode[], id: string, data: Record<st
   return nodes.map((n) => (n.id === id ? { ...n, data } : n));
 }
 
-/** A copy at the right of every node (max x + 240), at the last node's height, new id, unselected. */
+/** A copy beside the node (the nearest free spot to its lower right), new id, unselected. */
 export function duplicateNode(nodes: EditorNode[], id: string): EditorNode[] {
   const source = nodes.find((n) => n.id === id);
   if (!source || source.type === 'start') return nodes;
-  const maxX = Math.max(...nodes.map((n) => n.position.x));
   const copy: EditorNode = {
     id: newNodeId(),
     type: source.type,
-    position: { x: maxX + DUPLICATE_OFFSET, y: nodes.at(-1)!.position.y },
+    position: freeSpot(
+      nodes,
+      { x: source.position.x + NEW_NODE_GAP, y: source.position.y + NEW_NODE_GAP },
+      heightOf(source),
+    ),
     data: structuredClone(source.data),
     selected: false,
   };
-  return [...nodes, copy];
+  return [...unselect(nodes), copy];
+}
+
+/**
+ * Nodes no connection leads into (the start aside): they can never run. Saving them is allowed
+ * (a drawing in progress), but the editor names them.
+ */
+export function unconnectedNodes(nodes: EditorNode[], edges: EditorEdge[]): EditorNode[] {
+  const reached = new Set(edges.map((e) => e.target));
+  return nodes.filter((n) => n.type !== 'start' && !reached.has(n.id));
 }
 
 /** A node and every connection it is the source or target of. */
