@@ -82,10 +82,14 @@ export async function startProduct(opts: { env?: Record<string, string> } = {}) 
     smtp,
     browser,
     /** A fresh browser context (own storage), at a given window size. */
-    async newPage(opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+    /** `timezoneId`: the browser's zone (the machine's when not given). */
+    async newPage(
+      opts: { width?: number; height?: number; locale?: string; timezoneId?: string } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
         locale: opts.locale ?? 'pt-BR',
+        ...(opts.timezoneId && { timezoneId: opts.timezoneId }),
         baseURL: url,
       });
       return context.newPage();
