@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
 import type { CompanyIds } from './import-staff.js';
-import { time } from './source-values.js';
+import { ref, str, time } from './source-values.js';
 
 const BATCH = 500;
 
@@ -12,6 +12,13 @@ export const stamps = (row: SourceRow) => ({
   createdAt: time(row.createdAt) ?? new Date(),
   updatedAt: time(row.updatedAt) ?? new Date(),
 });
+
+/** The new id of a source reference, or a throw that makes the row needing it a problem. */
+export function needed(map: Map<string, number>, v: unknown, what: string): number {
+  const id = ref(map, v);
+  if (id === null) throw new Error(`${what} ${str(v)} not imported`);
+  return id;
+}
 
 export interface EachRowOptions {
   /** The table has no `companyId`: its rows belong to the company of their parent row. */

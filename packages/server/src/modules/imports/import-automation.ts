@@ -13,11 +13,11 @@ import {
 } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
 import type { AtendechatSource } from './atendechat-source.js';
-import { eachRow, stamps } from './each-row.js';
+import { eachRow, needed, stamps } from './each-row.js';
 import type { ImportRun } from './import-run.js';
-import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
+import type { CompanyIds, StaffMaps } from './import-staff.js';
 import { copyMedia } from './media-files.js';
-import { int, oneOf, str, time } from './source-values.js';
+import { int, oneOf, ref, str, time } from './source-values.js';
 
 /** Campaigns that were going out are imported stopped: Balcão does not know whom they reached. */
 const CAMPAIGN_STATUS: Record<string, 'INATIVA' | 'CANCELADA' | 'FINALIZADA'> = {
@@ -27,13 +27,6 @@ const CAMPAIGN_STATUS: Record<string, 'INATIVA' | 'CANCELADA' | 'FINALIZADA'> = 
   CANCELADA: 'CANCELADA',
   FINALIZADA: 'FINALIZADA',
 };
-
-/** A reference to a row not imported: the row that needs it becomes a problem. */
-function needed(map: Map<string, number>, v: unknown, what: string): number {
-  const id = ref(map, v);
-  if (id === null) throw new Error(`${what} ${str(v)} not imported`);
-  return id;
-}
 
 /**
  * The company's automation: queue integrations, AI prompts, the chatbot's queue options (their

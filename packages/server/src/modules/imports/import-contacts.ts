@@ -5,8 +5,8 @@ import { runPlatform } from '../../platform/context.js';
 import { insertFromArrays } from './array-insert.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
-import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
-import { bool, importedNumber, str, time } from './source-values.js';
+import type { CompanyIds, StaffMaps } from './import-staff.js';
+import { bool, importedNumber, ref, str, time } from './source-values.js';
 
 const BATCH = 1000;
 

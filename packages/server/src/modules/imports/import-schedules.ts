@@ -2,8 +2,8 @@ import type { ImportCounts, ScheduleStatus } from '@balcao/contracts';
 import { schedules } from '../../db/schema/index.js';
 import type { AtendechatSource } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
-import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
-import { str, time } from './source-values.js';
+import type { CompanyIds, StaffMaps } from './import-staff.js';
+import { ref, str, time } from './source-values.js';
 
 /** Atendechat's statuses: PENDENTE and AGENDADA wait; ENVIADA went out; ERRO failed. */
 const STATUS: Record<string, ScheduleStatus> = {

@@ -6,7 +6,7 @@ import { runPlatform } from '../../platform/context.js';
 import type { AtendechatSource } from './atendechat-source.js';
 import type { ImportRun } from './import-run.js';
 import { eachRow, stamps } from './each-row.js';
-import { bool, int, oneOf, str, weekOf } from './source-values.js';
+import { bool, int, oneOf, ref, str, weekOf } from './source-values.js';
 
 /** Source id → Balcão id of a company's small entities (what later rows refer to). */
 export interface StaffMaps {
@@ -23,7 +23,6 @@ export interface CompanyIds {
 }
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$/;
-export const ref = (map: Map<string, number>, v: unknown) => (v == null ? null : (map.get(String(v)) ?? null));
 /** A link table's pairs (`UserQueues`, `WhatsappQueues`), inserted once (their key is the check). */
 async function links(
   run: ImportRun,

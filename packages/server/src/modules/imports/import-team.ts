@@ -1,15 +1,10 @@
 import type { ImportCounts } from '@balcao/contracts';
 import { chatMessages, chats, chatUsers, invoices, ticketNotes } from '../../db/schema/index.js';
 import type { AtendechatSource } from './atendechat-source.js';
-import { eachRow, stamps } from './each-row.js';
+import { eachRow, needed, stamps } from './each-row.js';
 import type { ImportRun } from './import-run.js';
-import { ref, type CompanyIds, type StaffMaps } from './import-staff.js';
-import { bool, day, str, time } from './source-values.js';
-
-const must = (id: number | null, what: string, v: unknown): number => {
-  if (id === null) throw new Error(`${what} ${str(v)} not imported`);
-  return id;
-};
+import type { CompanyIds, StaffMaps } from './import-staff.js';
+import { bool, day, ref, str, time } from './source-values.js';
 
 /**
  * What the team kept beside the conversations: notes on tickets, the internal chats (members,
@@ -30,8 +25,8 @@ export async function importTeam(
     'ticketNotes',
     counts,
     async (tx, n, companyId) => {
-      const ticketId = must(ref(await run.mapped('tickets', [n.ticketId]), n.ticketId), 'ticket', n.ticketId);
-      const contactId = must(ref(await run.mapped('contacts', [n.contactId]), n.contactId), 'contact', n.contactId);
+      const ticketId = needed(await run.mapped('tickets', [n.ticketId]), n.ticketId, 'ticket');
+      const contactId = needed(await run.mapped('contacts', [n.contactId]), n.contactId, 'contact');
       const [row] = await tx
         .insert(ticketNotes)
         .values({ companyId, note: str(n.note), userId: ref(maps.users, n.userId), ticketId, contactId, ...stamps(n) })
@@ -73,11 +68,11 @@ export async function importTeam(
     'chatUsers',
     counts,
     async (tx, u, companyId) => {
-      const chatId = must(ref(chatMap, u.chatId), 'chat', u.chatId);
+      const chatId = needed(chatMap, u.chatId, 'chat');
       await tx.insert(chatUsers).values({
         companyId,
         chatId,
-        userId: must(ref(maps.users, u.userId), 'user', u.userId),
+        userId: needed(maps.users, u.userId, 'user'),
         unreads: Number(u.unreads ?? 0) || 0,
         createdAt: time(u.createdAt) ?? new Date(),
       });
@@ -99,7 +94,7 @@ export async function importTeam(
         .insert(chatMessages)
         .values({
           companyId,
-          chatId: must(ref(chatMap, m.chatId), 'chat', m.chatId),
+          chatId: needed(chatMap, m.chatId, 'chat'),
           senderId: ref(maps.users, m.senderId),
           message: file ? [text, `[arquivo não importado: ${file}]`].filter(Boolean).join('\n') : text,
           createdAt: time(m.createdAt) ?? new Date(),

@@ -18,6 +18,8 @@ export const day = (v: unknown): string | null => {
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(str(v));
   return m ? m[1]! : null;
 };
+/** A source reference's new id (null: no reference, or one not imported). */
+export const ref = (map: Map<string, number>, v: unknown) => (v == null ? null : (map.get(String(v)) ?? null));
 export const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined =>
   (allowed as readonly unknown[]).includes(v) ? (v as T) : undefined;
 
