@@ -1,6 +1,8 @@
 /** The ticket calls of operations §7, typed. */
 import type {
   Ticket,
+  TicketBulkAnswer,
+  TicketBulkBody,
   TicketCreateBody,
   TicketDetail,
   TicketPage,
@@ -46,3 +48,6 @@ export const createTicket = (body: Partial<TicketCreateBody> & { contactId: numb
 export const deleteTicket = (id: number) => api.delete(`/tickets/${id}`);
 
 export const fetchUsers = () => api.get<UserOption[]>('/users/list');
+
+/** `POST /tickets/bulk`: each ticket under its single route's rules; the others come back skipped with why. */
+export const bulkTickets = (body: TicketBulkBody) => api.post<TicketBulkAnswer>('/tickets/bulk', body);

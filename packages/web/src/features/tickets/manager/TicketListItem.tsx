@@ -13,6 +13,7 @@ import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -46,11 +47,17 @@ interface Props {
   onOpen: (t: Ticket, how: { byKeyboard: boolean }) => void;
   onAccept: (t: Ticket) => void;
   onPeek: (t: Ticket) => void;
+  /** Ticked for a bulk action; given, the row shows its checkbox (shift: a range). */
+  checked?: boolean;
+  onCheck?: (t: Ticket, shift: boolean) => void;
 }
+
+const noop = () => {};
 
 const HINT_MS = 4000;
 
-function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen, onAccept, onPeek }: Props) {
+function TicketListItemView(props: Props) {
+  const { ticket: tk, selected, small, canPeek, busy, onOpen, onAccept, onPeek, checked = false, onCheck } = props;
   const { t } = useTranslation();
   const pending = tk.status === 'pending';
   const [hinting, setHinting] = useState(false);
@@ -102,6 +109,21 @@ function TicketListItemView({ ticket: tk, selected, small, canPeek, busy, onOpen
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
       }}
     >
+      {onCheck && (
+        <Checkbox
+          size="small"
+          checked={checked}
+          // onClick, not onChange: the range needs the shift key (Space on the box clicks too).
+          onChange={noop}
+          onClick={(e) => {
+            e.stopPropagation();
+            onCheck(tk, e.shiftKey);
+          }}
+          slotProps={{ input: { 'aria-label': t('tickets.bulk.tick', { name }) } }}
+          sx={{ p: 0.5, ml: -0.75, alignSelf: 'center' }}
+          data-testid="ticket-check"
+        />
+      )}
       <Badge
         color="success"
         badgeContent={tk.unreadMessages}

@@ -33,15 +33,23 @@ interface Props {
   onOpen: (t: Ticket, how: { byKeyboard: boolean }) => void;
   onAccept: (t: Ticket) => void;
   onPeek: (t: Ticket) => void;
+  /** Bulk selection: the ticked ids, and a tick (with the list's ids in order, for a shift range). */
+  checked?: ReadonlySet<number>;
+  onCheck?: (ids: number[], t: Ticket, shift: boolean) => void;
   testId: string;
 }
 
 export function TicketsList(props: Props) {
   const { list, selectedRef, small, canPeek, busy, emptyText, emptyExtra, focusFirst, onOpen, onAccept, onPeek, testId } =
     props;
+  const { checked, onCheck } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { tickets, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const check = useCallback(
+    (tk: Ticket, shift: boolean) => onCheck?.(tickets.map((x) => x.id), tk, shift),
+    [onCheck, tickets],
+  );
 
   const virtualizer = useVirtualizer({
     count: tickets.length,
@@ -117,6 +125,8 @@ export function TicketsList(props: Props) {
                   onOpen={onOpen}
                   onAccept={onAccept}
                   onPeek={onPeek}
+                  checked={checked?.has(tk.id)}
+                  onCheck={onCheck ? check : undefined}
                 />
               </Box>
             );

@@ -22,6 +22,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/providers/AuthProvider';
 import { can } from '../../../lib/permissions';
+import { toastError } from '../../../lib/toast';
+import { BulkActionBar } from '../bulk/BulkActionBar';
+import { allMatchingIds } from '../bulk/selectAllMatching';
+import { useBulkActions } from '../bulk/useBulkActions';
+import { useBulkSelection } from '../bulk/useBulkSelection';
 import { NewTicketDialog } from '../dialogs/NewTicketDialog';
 import { OtherOpenTicketDialog } from '../dialogs/OtherOpenTicketDialog';
 import { PeekTicketDialog } from '../dialogs/PeekTicketDialog';
@@ -29,7 +34,7 @@ import { useMyQueues } from '../useReferenceData';
 import { useTicketActions } from '../useTicketActions';
 import { useTicketList } from '../useTicketLists';
 import { ticketPath, useTicketNavState } from '../ticketNavigation';
-import type { Ticket } from '@balcao/contracts';
+import type { Ticket, TicketBulkBody, TicketStatus } from '@balcao/contracts';
 import type { TicketFilters } from '../ticketCache';
 import { MultiSelect } from './MultiSelect';
 import { PendingHint } from './PendingHint';
@@ -93,6 +98,39 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
     navigate(ticketPath(tk.uuid), { state: how.byKeyboard ? { focusComposer: true } : undefined });
   const accept = (tk: Ticket) => void actions.run(tk, 'accept');
   const shown = tab === 'open' ? openTab : tab;
+
+  // Bulk actions act on the shown list's ticked tickets; another list starts with none ticked.
+  const selection = useBulkSelection();
+  const bulk = useBulkActions();
+  const [selecting, setSelecting] = useState(false);
+  const { clear: clearSelection } = selection;
+  const { clearResult } = bulk;
+  useEffect(() => {
+    clearSelection();
+    clearResult();
+  }, [shown, clearSelection, clearResult]);
+  const selectAll = async () => {
+    setSelecting(true);
+    try {
+      selection.replace(await allMatchingIds(filters[shown]));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSelecting(false);
+    }
+  };
+  const runBulk = async (body: Omit<TicketBulkBody, 'ticketIds'>) => {
+    const ids = [...selection.selected];
+    const before = lists[shown].tickets.filter((tk) => selection.selected.has(tk.id));
+    if (await bulk.run({ ...body, ticketIds: ids } as TicketBulkBody, before)) selection.clear();
+  };
+  const listStatus: Record<typeof shown, TicketStatus | undefined> = {
+    open: 'open',
+    pending: 'pending',
+    closed: 'closed',
+    search: undefined,
+  };
+
   const emptyText = {
     open: t('tickets.empty.open'),
     pending: t('tickets.empty.pending'),
@@ -173,6 +211,21 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
         </Tabs>
       )}
 
+      {(selection.selected.size > 0 || bulk.result || selecting) && (
+        <BulkActionBar
+          status={listStatus[shown]}
+          selected={selection.selected}
+          total={lists[shown].count}
+          busy={bulk.busy}
+          selecting={selecting}
+          result={bulk.result}
+          onSelectAll={() => void selectAll()}
+          onClear={selection.clear}
+          onRun={(body) => void runBulk(body)}
+          onDismissResult={bulk.clearResult}
+        />
+      )}
+
       {tab === 'search' && !searching ? (
         <Box sx={{ flex: 1, overflowY: 'auto' }}>
           <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="search-hint">
@@ -203,6 +256,8 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
           onOpen={openTicket}
           onAccept={accept}
           onPeek={setPeeking}
+          checked={selection.selected}
+          onCheck={(ids, tk, shift) => selection.toggle(ids, tk.id, shift)}
           testId={`tickets-list-${shown}`}
         />
       )}
