@@ -292,8 +292,13 @@ describe('a template from the contacts page', () => {
     );
     expect(tickets.filter((t) => t.contactId === carlos.id)).toHaveLength(1);
 
-    // Joana already has a live ticket on the connection: the template goes there.
+    // Joana already has a live ticket on the connection: the template goes there (on a phone, dark).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('theme-toggle').click();
     await page.goto('/contacts');
+    await row('Joana Prado').getByTestId('contact-send-template').waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, 'templates-contacts-narrow-dark');
     await row('Joana Prado').getByTestId('contact-send-template').click();
     await dialog.locator('[data-testid="template-option"][data-name="boas_vindas"]').click();
     await dialog.getByTestId('template-send').click();
