@@ -1,15 +1,17 @@
 /**
  * Where a ticket goes, as the new-ticket and transfer dialogs ask it: a queue (a native select
- * named `queueId`) and, for a transfer, a user searched by name from 3 characters.
+ * named `queueId`) and, for a transfer, a user — the list opens at once with each one's presence,
+ * the chosen queue's members first; typing filters it.
  */
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { QueueRef, UserOption } from '@balcao/contracts';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useUserList } from '../useReferenceData';
-import { MIN_SEARCH } from '../../contacts/ContactSearchField';
+import { PresenceDot, presenceOf } from '../../../lib/ui/PresenceDot';
 
 interface Props {
   queues: QueueRef[];
@@ -50,19 +52,22 @@ export function QueueUserPicker({
         fullWidth
         autoFocus={autoFocus}
       />
-      {user && <UserField value={user.value} onChange={user.onChange} />}
+      {user && <UserField value={user.value} onChange={user.onChange} queueId={Number(queueId) || null} />}
     </>
   );
 }
 
-/** The company's users (`/users/list`), filtered here by name once 3 characters are typed. */
-function UserField({ value, onChange }: NonNullable<Props['user']>) {
+const RANK = { online: 0, away: 1, offline: 2 } as const;
+
+/** The company's users (`/users/list`): the queue's members first, then who is online; typing filters by name. */
+function UserField({ value, onChange, queueId }: NonNullable<Props['user']> & { queueId: number | null }) {
   const { t } = useTranslation();
   const users = useUserList();
   const [input, setInput] = useState('');
-  const term = input.trim().toLowerCase();
-  const options =
-    term.length >= MIN_SEARCH ? (users.data ?? []).filter((u) => u.name.toLowerCase().includes(term)) : [];
+  const member = (u: UserOption) => (queueId !== null && u.queueIds.includes(queueId) ? 0 : 1);
+  const options = [...(users.data ?? [])].sort(
+    (a, b) => member(a) - member(b) || RANK[presenceOf(a)] - RANK[presenceOf(b)] || a.name.localeCompare(b.name),
+  );
 
   return (
     <Autocomplete
@@ -71,10 +76,22 @@ function UserField({ value, onChange }: NonNullable<Props['user']>) {
       inputValue={input}
       onInputChange={(_e, v) => setInput(v)}
       options={options}
-      filterOptions={(x) => x}
+      openOnFocus
       getOptionLabel={(u) => u.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={term.length < MIN_SEARCH ? t('tickets.newTicket.typeMore') : t('tickets.transfer.noUsers')}
+      loading={users.isLoading}
+      noOptionsText={t('tickets.transfer.noUsers')}
+      renderOption={({ key, ...rest }, u) => (
+        <Box component="li" key={key} {...rest} sx={{ gap: 1 }} data-testid="transfer-user-option">
+          <PresenceDot presence={presenceOf(u)} />
+          <Box component="span" sx={{ flex: 1 }}>
+            {u.name}
+          </Box>
+          <Box component="span" aria-hidden sx={{ fontSize: 12, color: 'text.secondary' }}>
+            {t(`presence.${presenceOf(u)}`)}
+          </Box>
+        </Box>
+      )}
       renderInput={(params) => (
         <TextField
           {...params}
