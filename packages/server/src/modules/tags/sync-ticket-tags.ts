@@ -7,6 +7,7 @@ import { findVisibleTicket } from '../tickets/visible-ticket.js';
 import { loadTicketView, type TicketView } from '../tickets/ticket-view.js';
 import { ticketEvents } from '../tickets/ticket-events.js';
 import { ensureCompanyTags } from './tag-view.js';
+import { recordActivity } from '../tickets/activity.js';
 
 /**
  * `POST /tags/sync {ticketId, tags: [{id}]}`: the ticket's tags become exactly these, in one
@@ -36,6 +37,10 @@ export function syncTicketTags(ctx: Ctx, input: TagSyncBody): Promise<TicketView
             .onConflictDoNothing()
             .returning({ tagId: ticketTags.tagId });
 
+    await recordActivity(tx, ticket, actor.userId, [
+      ...added.map((t) => ({ action: 'tagged' as const, tagId: t.tagId })),
+      ...removed.map((t) => ({ action: 'untagged' as const, tagId: t.tagId })),
+    ]);
     const view = (await loadTicketView(tx, ticket.id))!;
     if (removed.length > 0 || added.length > 0) events.push(...ticketEvents.changed(actor.companyId, view));
     return view;

@@ -5,6 +5,7 @@ import { readSetting } from '../settings/read-setting.js';
 import { connectionTexts, queueAutoMessage } from './auto-messages.js';
 import { ratingRequest } from './rating-scale.js';
 import { trackCycle } from './tracking.js';
+import { recordChange } from './activity.js';
 import { assignee, settingOn, writeTicket, type Transition } from './transition.js';
 import type { TicketRow } from './ticket-view.js';
 
@@ -34,7 +35,7 @@ export async function closeTicket(s: Transition, input: { userId?: number | null
     await trackCycle(s.tx, ticket, { ratingAt: new Date() });
     return;
   }
-  s.ticket = await closeNow(s, t, { userId });
+  s.ticket = await closeNow(s, t, { userId, by: s.ctx.actor.userId });
 }
 
 const CLEARED = { integrationId: null, promptId: null, useIntegration: false } as const;
@@ -47,7 +48,11 @@ const CLEARED = { integrationId: null, promptId: null, useIntegration: false } a
 export async function closeNow(
   uow: Uow,
   ticket: TicketRow,
-  { rating, userId = ticket.userId }: { rating?: number; userId?: number | null } = {},
+  {
+    rating,
+    userId = ticket.userId,
+    by = null,
+  }: { rating?: number; userId?: number | null; /** Who closes it (null: the system). */ by?: number | null } = {},
 ) {
   const { tx } = uow;
   const [closed] = await tx
@@ -59,6 +64,7 @@ export async function closeNow(
     const texts = await connectionTexts(tx, closed!.whatsappId);
     await queueAutoMessage(uow, closed!, texts?.complationMessage ?? '');
   }
+  await recordChange(tx, ticket, closed!, by);
   const now = new Date();
   await trackCycle(tx, closed!, { finishedAt: now, ...(rating ? { rating, ratedAt: now } : {}) });
   return closed!;

@@ -10,6 +10,7 @@ import { loadTicketView, type TicketView } from './ticket-view.js';
 import { ticketEvents } from './ticket-events.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { trackCycle } from './tracking.js';
+import { recordActivity } from './activity.js';
 import { existingUser } from './transition.js';
 
 /**
@@ -56,6 +57,7 @@ export async function createTicket(ctx: Ctx, input: TicketCreateBody): Promise<T
         .returning();
       const now = new Date();
       await trackCycle(tx, ticket!, { queuedAt: now, startedAt: now });
+      await recordActivity(tx, ticket!, actor.userId, [{ action: 'created', toUserId: userId }]);
       const view = (await loadTicketView(tx, ticket!.id))!;
       events.push(...ticketEvents.changed(actor.companyId, view));
       return view;

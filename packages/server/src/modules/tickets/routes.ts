@@ -6,6 +6,7 @@ import { getTicket } from './get-ticket.js';
 import { createTicket } from './create-ticket.js';
 import { updateTicket } from './update-ticket.js';
 import { deleteTicket } from './delete-ticket.js';
+import { ticketActivity } from './activity.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('tickets');
@@ -22,6 +23,8 @@ export const ticketRoutes =
     app.get('/u/:uuid', { schema: { params: uuidParams } }, (req) => getTicket(req.ctx, { uuid: req.params.uuid }));
 
     app.get('/:id', { schema: { params } }, (req) => getTicket(req.ctx, { id: req.params.id }));
+
+    app.get('/:id/activity', { schema: { params } }, (req) => ticketActivity(req.ctx, req.params.id));
 
     app.post('/', { schema: { body: ticketCreateBody } }, async (req, reply) =>
       reply.status(201).send(await createTicket(req.ctx, req.body)),

@@ -5,6 +5,7 @@ import { tickets, users } from '../../db/schema/index.js';
 import { invalid, noPermission } from '../../platform/errors.js';
 import type { Viewer } from './visibility.js';
 import type { TicketRow } from './ticket-view.js';
+import { recordChange } from './activity.js';
 
 /** What a transition works with: the update's unit of work (the ticket row is locked). */
 export interface Transition extends Uow {
@@ -20,6 +21,7 @@ export async function writeTicket(s: Transition, set: Partial<typeof tickets.$in
     .set({ ...set, updatedAt: new Date() })
     .where(eq(tickets.id, s.ticket.id))
     .returning();
+  await recordChange(s.tx, s.ticket, row!, s.ctx.actor.userId);
   s.ticket = row!;
   return row!;
 }
