@@ -2,6 +2,7 @@
  * The conversation (operations §2): newest at the bottom; scrolled within 50 px of the top, the
  * previous page loads above and the view stays on the message the reader was looking at. A new
  * message scrolls into view when the reader is at the bottom (or wrote it): lib/ui/ReverseScroll.tsx.
+ * The ticket's activity trail (issue 36), given, shows as lines between the messages by time.
  */
 import { Fragment } from 'react';
 import Box from '@mui/material/Box';
@@ -10,8 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { ReverseScroll } from '../../lib/ui/ReverseScroll';
 import { MessageBubble } from './MessageBubble';
+import { ActivityLine } from './activity/ActivityLine';
+import { interleave } from './activity/interleave';
 import type { useMessages } from './useMessages';
-import type { Message } from '@balcao/contracts';
+import type { Message, TicketActivityRecord } from '@balcao/contracts';
 
 const OLDER_WITHIN_PX = 50;
 
@@ -21,11 +24,14 @@ interface Props {
   canDelete?: (m: Message) => boolean;
   onReply?: (m: Message) => void;
   onDelete?: (m: Message) => void;
+  activity?: TicketActivityRecord[];
 }
+
+const NO_ACTIVITY: TicketActivityRecord[] = [];
 
 const dayOf = (m: Message) => formatDate(new Date(m.createdAt));
 
-export function MessagesThread({ thread, isGroup, canDelete, onReply, onDelete }: Props) {
+export function MessagesThread({ thread, isGroup, canDelete, onReply, onDelete, activity = NO_ACTIVITY }: Props) {
   const { t } = useTranslation();
   const { messages } = thread;
 
@@ -46,10 +52,14 @@ export function MessagesThread({ thread, isGroup, canDelete, onReply, onDelete }
       })}
       testId="messages-thread"
     >
-      {(stickToBottom) =>
-        messages.map((m, i) => {
+      {(stickToBottom) => {
+        let lastDay: string | null = null;
+        return interleave(messages, activity, !thread.hasNextPage).map((entry) => {
+          if (entry.kind === 'activity') return <ActivityLine key={entry.key} record={entry.record} />;
+          const m = entry.message;
           const day = dayOf(m);
-          const newDay = i === 0 || dayOf(messages[i - 1]!) !== day;
+          const newDay = day !== lastDay;
+          lastDay = day;
           return (
             <Fragment key={m.id}>
               {newDay && (
@@ -67,8 +77,8 @@ export function MessagesThread({ thread, isGroup, canDelete, onReply, onDelete }
               />
             </Fragment>
           );
-        })
-      }
+        });
+      }}
     </ReverseScroll>
   );
 }

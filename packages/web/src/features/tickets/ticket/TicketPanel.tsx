@@ -19,6 +19,7 @@ import { Composer } from '../../messages/composer/Composer';
 import { TicketTemplatePicker } from '../../messages/composer/TemplatePicker';
 import { FormattedText } from '../../messages/format/FormattedText';
 import { MessagesThread } from '../../messages/MessagesThread';
+import { useTicketActivity } from '../../messages/activity/useTicketActivity';
 import { useDeleteMessage, useMessages } from '../../messages/useMessages';
 import type { Message, TicketDetail } from '@balcao/contracts';
 import { ContactDrawer } from '../contact-drawer/ContactDrawer';
@@ -75,6 +76,7 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
   const me = useCurrentUser();
   const nav = useTicketNavState();
   const thread = useMessages(ticket.id);
+  const activity = useTicketActivity(ticket.id, ticket.updatedAt);
   const del = useDeleteMessage(ticket.id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
@@ -102,6 +104,7 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
     >
       <TicketHeader ticket={ticket} onShowContact={() => setDrawer(true)} />
       <MessagesThread
+        activity={activity}
         thread={thread}
         isGroup={ticket.isGroup}
         canDelete={canDelete}
