@@ -105,10 +105,7 @@ describe("a company's first day", () => {
     // 2. "Answer your first customer" → the inbox: accept the waiting ticket and reply.
     await step(page, 'firstAnswer').click();
     await page.waitForURL(/\/tickets$/);
-    // The customer wrote while the admin was on another page. Known inbox issue (reported): the
-    // waiting tab may still show its list from before (the bell counts 1, the tab is empty) until
-    // the page is read again, as a person then does.
-    await page.reload();
+    // The customer wrote while the admin was on another page: the waiting tab reads its list again.
     await page.getByTestId('tab-pending').click();
     const waiting = page.getByTestId('tickets-list-pending').getByTestId('ticket-item').filter({ hasText: 'Joana Lima' });
     await waiting.getByTestId('ticket-accept').click({ timeout: 60_000 });

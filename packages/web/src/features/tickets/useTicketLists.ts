@@ -95,8 +95,13 @@ export function useLiveTickets() {
 
   useEffect(() => {
     const leaves = TICKET_STATUSES.map((s) => joinRoom(CLIENT_EVENTS.joinTickets, [s], CLIENT_EVENTS.leaveTickets));
-    return () => leaves.forEach((leave) => leave());
-  }, []);
+    return () => {
+      leaves.forEach((leave) => leave());
+      // Out of the rooms the cached lists stop hearing changes: whatever is cached now is stale,
+      // so the inbox reads its lists again when it comes back (a ticket may have arrived meanwhile).
+      void qc.invalidateQueries({ queryKey: ['tickets'], refetchType: 'none' });
+    };
+  }, [qc]);
   useLiveTicketTags();
 
   useCompanyEvent('ticket', (event) => {
