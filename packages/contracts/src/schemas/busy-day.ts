@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ref } from './common.js';
-import { isoDay } from './tickets.js';
+import { isoDay } from './common.js';
 
 /**
  * The busy day (issue 36; ARCHITECTURE.md "The busy day"): bulk actions on tickets, each ticket's

@@ -209,3 +209,14 @@ export const idList = (entity: Entity) =>
     },
     z.array(ref(entity)).max(500),
   );
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export const isoDay = z
+  .string()
+  .max(10, 'invalidDate')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'invalidDate')
+  .refine((s) => !/^\d{4}/.test(s) || yearInRange(Number(s.slice(0, 4))), YEAR_OUT_OF_RANGE);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { editOf, email, name2to50, pageQuery, ref, text } from './common.js';
-import { isoDay } from './tickets.js';
+import { editOf, email, isoDay, name2to50, pageQuery, ref, text } from './common.js';
 
 /**
  * A phone number as typed (8–50 characters: "(11) 91234-5678", "+55 11 91234-5678", 8–15 digits).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './common.js';
-import { isoDay } from './tickets.js';
+import { isoDay } from './common.js';
 import type { Presence } from './busy-day.js';
 
 /**

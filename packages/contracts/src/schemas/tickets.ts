@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors.js';
-import { idList, pageNumber, ref, refOrNone, text, YEAR_OUT_OF_RANGE, yearInRange, type RefMeta } from './common.js';
+import { idList, isoDay, pageNumber, ref, refOrNone, text, type RefMeta } from './common.js';
 import type { ConnectionStatus, Provider } from './connections.js';
 import type { TicketTag } from './tags.js';
 import type { QueueRef } from './users.js';
@@ -26,16 +26,6 @@ export const TICKETS_PAGE_SIZE = 40;
 /** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
 
-/** `YYYY-MM-DD`, a real calendar day. */
-export const isoDay = z
-  .string()
-  .max(10, 'invalidDate')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'invalidDate')
-  .refine((s) => !/^\d{4}/.test(s) || yearInRange(Number(s.slice(0, 4))), YEAR_OUT_OF_RANGE);
 
 const flag = z
   .enum(['true', 'false'])

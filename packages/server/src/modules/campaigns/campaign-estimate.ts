@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { whatsapps } from '../../db/schema/index.js';
 import { readCampaignSettings, type CampaignSettings } from './campaign-settings.js';
-import type { CampaignView } from './campaign-view.js';
+import type { Campaign } from '@balcao/contracts';
 
 type Pacing = Pick<CampaignSettings, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>;
 
@@ -21,7 +21,7 @@ export function secondsFor(left: number, s: Pacing, perSecond: number | null): n
 /** A campaign's estimated time to finish from what is left, or null once it finished or was cancelled. */
 export async function timeLeftOf(
   tx: Tx,
-  c: Pick<CampaignView, 'status' | 'whatsappId'>,
+  c: Pick<Campaign, 'status' | 'whatsappId'>,
   p: { validContacts: number; delivered: number; failed: number },
 ): Promise<number | null> {
   if (c.status === 'FINALIZADA' || c.status === 'CANCELADA') return null;

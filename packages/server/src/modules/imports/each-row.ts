@@ -1,8 +1,7 @@
 import type { ImportCounts } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
 import { ref, str, time } from './source-values.js';
 
 const BATCH = 500;

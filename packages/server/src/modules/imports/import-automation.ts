@@ -14,8 +14,8 @@ import {
 import { runPlatform } from '../../platform/context.js';
 import type { AtendechatSource } from './atendechat-source.js';
 import { eachRow, needed, stamps } from './each-row.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds, StaffMaps } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
+import type { StaffMaps } from './import-staff.js';
 import { copyMedia } from './media-files.js';
 import { int, oneOf, ref, str, time } from './source-values.js';
 

@@ -4,8 +4,8 @@ import { contactListItems, contactLists, contacts } from '../../db/schema/index.
 import { runPlatform } from '../../platform/context.js';
 import { insertFromArrays } from './array-insert.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds, StaffMaps } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
+import type { StaffMaps } from './import-staff.js';
 import { bool, importedNumber, ref, str, time } from './source-values.js';
 
 const BATCH = 1000;

@@ -5,8 +5,7 @@ import { tickets } from '../../db/schema/index.js';
 import { insertMessageRows } from '../messages/message-rows.js';
 import { runPlatform } from '../../platform/context.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
 import { copyMedia } from './media-files.js';
 import { bool, int, oneOf, str, time } from './source-values.js';
 

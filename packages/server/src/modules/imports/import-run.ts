@@ -12,6 +12,12 @@ import { importMappings, imports } from '../../db/schema/index.js';
 import { runPlatform, type Deps } from '../../platform/context.js';
 import { domainEvent } from '../../platform/domain-event.js';
 
+/** The source company's id and, outside a dry run, the Balcão company it became. */
+export interface CompanyIds {
+  source: number;
+  target: number | null;
+}
+
 /** At most this many problems are kept; past it only their number grows (the last entry says so). */
 const MAX_PROBLEMS = 1000;
 const PROGRESS_EVERY_MS = 1000;

@@ -1,8 +1,8 @@
 import type { ImportCounts, ScheduleStatus } from '@balcao/contracts';
 import { schedules } from '../../db/schema/index.js';
 import type { AtendechatSource } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds, StaffMaps } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
+import type { StaffMaps } from './import-staff.js';
 import { ref, str, time } from './source-values.js';
 
 /** Atendechat's statuses: PENDENTE and AGENDADA wait; ENVIADA went out; ERRO failed. */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { queues, quickMessages, tags, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
 import type { AtendechatSource } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
 import { eachRow, stamps } from './each-row.js';
 import { bool, int, oneOf, ref, str, weekOf } from './source-values.js';
 
@@ -14,12 +14,6 @@ export interface StaffMaps {
   connections: Map<string, number>;
   users: Map<string, number>;
   tags: Map<string, number>;
-}
-
-/** The source company's id and, outside a dry run, the Balcão company it became. */
-export interface CompanyIds {
-  source: number;
-  target: number | null;
 }
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$/;

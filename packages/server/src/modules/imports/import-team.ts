@@ -2,8 +2,8 @@ import type { ImportCounts } from '@balcao/contracts';
 import { chatMessages, chats, chatUsers, invoices, ticketNotes } from '../../db/schema/index.js';
 import type { AtendechatSource } from './atendechat-source.js';
 import { eachRow, needed, stamps } from './each-row.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds, StaffMaps } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
+import type { StaffMaps } from './import-staff.js';
 import { bool, day, ref, str, time } from './source-values.js';
 
 /**

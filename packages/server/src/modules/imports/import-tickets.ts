@@ -6,8 +6,8 @@ import { ticketTags, tickets } from '../../db/schema/index.js';
 import { runPlatform } from '../../platform/context.js';
 import { insertFromArrays } from './array-insert.js';
 import type { AtendechatSource, SourceRow } from './atendechat-source.js';
-import type { ImportRun } from './import-run.js';
-import type { CompanyIds, StaffMaps } from './import-staff.js';
+import type { CompanyIds, ImportRun } from './import-run.js';
+import type { StaffMaps } from './import-staff.js';
 import { bool, int, oneOf, ref, str, time } from './source-values.js';
 
 const BATCH = 1000;
