@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptBody, promptUpdateBody } from './prompts.js';
+import { PROMPT_DEFAULTS, promptBody, promptUpdateBody } from './prompts.js';
 import { queueIntegrationBody, queueIntegrationUpdateBody } from './queue-integrations.js';
 
 const prompt = { name: 'Vendas IA', prompt: 'x'.repeat(60), apiKey: 'sk-test', queueId: 1 };
@@ -9,13 +9,13 @@ describe('fields the forms may leave blank', () => {
   it('take their default when blank or absent', () => {
     const blank = { ...prompt, model: '', maxTokens: '', temperature: null, maxMessages: '', voice: '' };
     expect(promptBody.parse(blank)).toMatchObject({
-      model: 'gpt-3.5-turbo-1106',
-      maxTokens: 100,
+      model: 'gpt-4o-mini',
+      maxTokens: 500,
       temperature: 1,
       maxMessages: 10,
       voice: 'texto',
     });
-    expect(promptBody.parse(prompt)).toMatchObject({ maxTokens: 100, maxMessages: 10 });
+    expect(promptBody.parse(prompt)).toMatchObject(PROMPT_DEFAULTS);
     const bot = queueIntegrationBody.parse({ ...typebot, typebotExpires: '', typebotDelayMessage: '', language: '' });
     expect(bot).toMatchObject({ typebotExpires: 1, typebotDelayMessage: 1000, language: 'pt-BR' });
   });

@@ -8,13 +8,14 @@ import { id, pageQuery } from './common.js';
 import { WEEKDAYS } from '../constants.js';
 
 describe('shared validation rules', () => {
-  it('signup: name 2–50, valid email, password 5–50', () => {
-    const ok = { name: 'Acme', email: 'a@b.co', password: '12345', planId: 1 };
+  it('signup: name 2–50, valid email, the reset’s password rule', () => {
+    const ok = { name: 'Acme', email: 'a@b.co', password: 'Abcdefg1', planId: 1 };
     expect(signupBody.safeParse(ok).success).toBe(true);
     expect(signupBody.safeParse({ ...ok, name: 'A' }).success).toBe(false);
     expect(signupBody.safeParse({ ...ok, name: 'x'.repeat(51) }).success).toBe(false);
     expect(signupBody.safeParse({ ...ok, email: 'nope' }).success).toBe(false);
-    expect(signupBody.safeParse({ ...ok, password: '1234' }).success).toBe(false);
+    for (const weak of ['12345', 'abcdefg1', 'Abcdef1'])
+      expect(signupBody.safeParse({ ...ok, password: weak }).success).toBe(false);
   });
 
   it('reset password: 8+ characters with upper, lower and digit', () => {

@@ -4,7 +4,7 @@ import { fieldMessage, lengthRule } from './fieldMessage';
 
 describe('field messages that state the rule', () => {
   it('reads a field’s length bounds from its contract schema', () => {
-    expect(lengthRule(signupFormBody.shape.password)).toEqual({ min: 5, max: 50 });
+    expect(lengthRule(signupFormBody.shape.password)).toEqual({ min: 8, max: 50 });
     expect(lengthRule(signupFormBody.shape.name)).toEqual({ min: 2, max: 50 });
     expect(lengthRule(signupFormBody.shape.email)).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTING_DEFAULTS, WEEKDAYS } from '@balcao/contracts';
+import { PLATFORM_SETTINGS, SETTING_DEFAULTS, WEEKDAYS } from '@balcao/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { connectSocket, within } from '../../../test/support/socket.js';
 import type { Api } from '../../../test/support/client.js';
@@ -200,7 +200,11 @@ describe('GET /api/companies/{id}', () => {
     const res = await a.admin.api.get(`/api/companies/${a.companyId}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: a.companyId, planId, plan: { id: planId }, status: true });
-    expect(settingsMap(res.body.settings)).toEqual(SETTING_DEFAULTS);
+    // The platform's own settings (the Asaas key) are no company's to read.
+    const companyDefaults = Object.fromEntries(
+      Object.entries(SETTING_DEFAULTS).filter(([k]) => !PLATFORM_SETTINGS.includes(k as never)),
+    );
+    expect(settingsMap(res.body.settings)).toEqual(companyDefaults);
   });
 
   it('answers a plain user of the company too', async () => {
