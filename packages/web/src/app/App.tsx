@@ -7,7 +7,10 @@ import { Toasts } from '../lib/ui/Toasts';
 
 /**
  * A data router around the app's own <Routes> (react-router's documented way in): pages may then
- * hold a navigation back while work is unsaved (`useBlocker`, the flow editor).
+ * hold a navigation back while work is unsaved (`useBlocker`, the flow editor). Its updates are not
+ * transitions (`useTransitions={false}`): a navigation commits at once, with the page's own loading
+ * state, as under <BrowserRouter>; as a transition, leaving a reloaded inbox kept the old page on
+ * screen indefinitely while the address had changed (e2e/menu.e2e.ts, dark theme).
  */
 const router = createBrowserRouter([
   {
@@ -24,7 +27,7 @@ export function App() {
   return (
     <QueryProvider>
       <ColorModeProvider>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} useTransitions={false} />
         <Toasts />
       </ColorModeProvider>
     </QueryProvider>
