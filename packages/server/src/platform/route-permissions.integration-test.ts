@@ -51,6 +51,7 @@ const EXPECTED_ACCESS = {
   'GET /api/tickets': 'signed-in', // (*) scope by visibility; showAll needs tickets-manager:showall
   'GET /api/tickets/:id': 'signed-in', // (*)
   'GET /api/tickets/:id/activity': 'signed-in', // (*) a ticket the caller cannot see is 404
+  'POST /api/tickets/bulk': 'signed-in', // (*) each ticket as its single route; unseen → not_found
   'GET /api/tickets/u/:uuid': 'signed-in', // (*)
   'POST /api/messages/:ticketId': 'signed-in', // (*)
   'POST /api/tickets': 'signed-in', // (*) queue required unless admin

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ticketCreateBody, ticketListQuery, ticketUpdateBody, uuidParams, rowParams } from '@balcao/contracts';
+import {
+  ticketBulkBody,
+  ticketCreateBody,
+  ticketListQuery,
+  ticketUpdateBody,
+  uuidParams,
+  rowParams,
+} from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { listTickets } from './list-tickets.js';
 import { getTicket } from './get-ticket.js';
@@ -7,6 +14,7 @@ import { createTicket } from './create-ticket.js';
 import { updateTicket } from './update-ticket.js';
 import { deleteTicket } from './delete-ticket.js';
 import { ticketActivity } from './activity.js';
+import { bulkTickets } from './bulk-tickets.js';
 
 /** `/:id` names a row of this entity (the route table reads which). */
 const params = rowParams('tickets');
@@ -29,6 +37,8 @@ export const ticketRoutes =
     app.post('/', { schema: { body: ticketCreateBody } }, async (req, reply) =>
       reply.status(201).send(await createTicket(req.ctx, req.body)),
     );
+
+    app.post('/bulk', { schema: { body: ticketBulkBody } }, (req) => bulkTickets(req.ctx, req.body));
 
     app.put('/:id', { schema: { params, body: ticketUpdateBody } }, (req) =>
       updateTicket(req.ctx, req.params.id, req.body),
