@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -15,7 +14,7 @@ import {
   waitFor200,
   withDb,
 } from './lib.ts';
-import { serverCpu } from './cloud-webhook.ts';
+import { postDelivery, serverCpu } from './cloud-webhook.ts';
 
 /**
  * The inbound benchmark's shape (issue 31, `CLOUD_BENCH_MODE=closed`): signed Cloud API
@@ -190,32 +189,8 @@ function delivery(conn: Conn, runId: string, k: number, n: number): string {
   );
 }
 
-function post(base: string, agent: http.Agent, conn: Conn, body: string): Promise<{ status: number }> {
-  const signature = `sha256=${createHmac('sha256', conn.appSecret).update(body).digest('hex')}`;
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${base}/api/webhooks/whatsapp/${conn.id}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-hub-signature-256': signature,
-        },
-        timeout: 30_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-        res.on('error', () => resolve({ status: 0 }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0 }));
-    req.end(body);
-  });
-}
+const post = (base: string, agent: http.Agent, conn: Conn, body: string) =>
+  postDelivery(`${base}/api/webhooks/whatsapp/${conn.id}`, conn.appSecret, agent, body);
 
 /** Every message sent, counted in the database: stored, lost (never stored), doubled (stored again). */
 async function count(dataDir: string, conns: Conn[], runId: string, seqs: number[]) {

@@ -272,15 +272,14 @@ function deliveryBody(target: Target, runId: string, seq: number, batch: number)
   return { body, ids };
 }
 
-function post(target: Target, agent: http.Agent, body: string): Promise<{ status: number }> {
-  const signature = `sha256=${createHmac('sha256', target.appSecret).update(body).digest('hex')}`;
+/** One signed delivery to a connection's webhook (`url`): its status, 0 when it got no answer. */
+export function postDelivery(url: string, appSecret: string, agent: http.Agent, body: string): Promise<{ status: number }> {
+  const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
   return new Promise((resolve) => {
     const req = http.request(
+      url,
       {
-        host: '127.0.0.1',
-        port: target.port,
         method: 'POST',
-        path: `/api/webhooks/whatsapp/${target.connectionId}`,
         agent,
         headers: {
           'content-type': 'application/json',
@@ -300,6 +299,9 @@ function post(target: Target, agent: http.Agent, body: string): Promise<{ status
     req.end(body);
   });
 }
+
+const post = (target: Target, agent: http.Agent, body: string) =>
+  postDelivery(`http://127.0.0.1:${target.port}/api/webhooks/whatsapp/${target.connectionId}`, target.appSecret, agent, body);
 
 /** A company (through the API, as the operator) and a Cloud API connection (straight in the database). */
 export async function setup(port: number, dataDir: string): Promise<Target> {
