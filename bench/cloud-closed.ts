@@ -152,7 +152,10 @@ export async function benchCloudClosed() {
         ? { messagesPerSecond: round(before.length / ((Math.min(down.from || driveEnd, driveEnd) - start) / 1000)) }
         : null,
       afterRestart: after.length
-        ? { messagesPerSecond: round(after.length / ((driveEnd - down.to) / 1000)), answerMs: stats(after.map((a) => a.ms)) }
+        ? {
+            messagesPerSecond: round(after.length / ((driveEnd - down.to) / 1000)),
+            answerMs: stats(after.map((a) => a.ms)),
+          }
         : null,
       kill: KILL_AT > 0 ? { atSeconds: KILL_AT, restartToFirst200Ms: round(downMs) } : null,
       deliveries: answers.length,

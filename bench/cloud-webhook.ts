@@ -273,7 +273,12 @@ function deliveryBody(target: Target, runId: string, seq: number, batch: number)
 }
 
 /** One signed delivery to a connection's webhook (`url`): its status, 0 when it got no answer. */
-export function postDelivery(url: string, appSecret: string, agent: http.Agent, body: string): Promise<{ status: number }> {
+export function postDelivery(
+  url: string,
+  appSecret: string,
+  agent: http.Agent,
+  body: string,
+): Promise<{ status: number }> {
   const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
   return new Promise((resolve) => {
     const req = http.request(
@@ -301,7 +306,12 @@ export function postDelivery(url: string, appSecret: string, agent: http.Agent, 
 }
 
 const post = (target: Target, agent: http.Agent, body: string) =>
-  postDelivery(`http://127.0.0.1:${target.port}/api/webhooks/whatsapp/${target.connectionId}`, target.appSecret, agent, body);
+  postDelivery(
+    `http://127.0.0.1:${target.port}/api/webhooks/whatsapp/${target.connectionId}`,
+    target.appSecret,
+    agent,
+    body,
+  );
 
 /** A company (through the API, as the operator) and a Cloud API connection (straight in the database). */
 export async function setup(port: number, dataDir: string): Promise<Target> {

@@ -78,7 +78,10 @@ describe('POST /api/tickets/bulk', () => {
     }
     await settle(t, [a.companyId], [socket]);
     for (const id of ids)
-      expect(heard.heard.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'), `event for ${id}`).toBe(true);
+      expect(
+        heard.heard.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'),
+        `event for ${id}`,
+      ).toBe(true);
   });
 
   it('skips what is already in the asked state, and an accept of a closed ticket (not the reopen it would be)', async () => {
@@ -114,11 +117,19 @@ describe('POST /api/tickets/bulk', () => {
 
   it('transfers to a queue and a user, and tags: the tickets carry them after', async () => {
     const ids = [await pending(vendas.id), await pending(vendas.id)];
-    const transfer = await bulk(a.admin.api, { ticketIds: ids, action: 'transfer', queueId: suporte.id, userId: ana.id });
+    const transfer = await bulk(a.admin.api, {
+      ticketIds: ids,
+      action: 'transfer',
+      queueId: suporte.id,
+      userId: ana.id,
+    });
     expect(transfer.body).toEqual({ updated: 2, skipped: [] });
-    for (const id of ids) expect(await ticketRow(t, a.companyId, id)).toMatchObject({ queueId: suporte.id, userId: ana.id });
+    for (const id of ids)
+      expect(await ticketRow(t, a.companyId, id)).toMatchObject({ queueId: suporte.id, userId: ana.id });
 
-    const tag = (await a.admin.api.post('/api/tags', { name: `Lote ${phone()}`, color: '#1976d2' })).body as { id: number };
+    const tag = (await a.admin.api.post('/api/tags', { name: `Lote ${phone()}`, color: '#1976d2' })).body as {
+      id: number;
+    };
     const tagged = await bulk(a.admin.api, { ticketIds: ids, action: 'tag', tagIds: [tag.id] });
     expect(tagged.body).toEqual({ updated: 2, skipped: [] });
     for (const id of ids) {
