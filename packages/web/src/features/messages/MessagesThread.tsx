@@ -42,6 +42,7 @@ export function MessagesThread({ thread, isGroup, canDelete, onReply, onDelete, 
       lastIsMine={messages.at(-1)?.fromMe ?? false}
       olderWithinPx={OLDER_WITHIN_PX}
       empty={{ text: t('tickets.thread.empty'), testId: 'thread-empty' }}
+      alsoShown={activity.length}
       sx={(theme) => ({
         flex: 1,
         minHeight: 0,

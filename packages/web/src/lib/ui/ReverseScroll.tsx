@@ -34,13 +34,25 @@ interface Props {
   /** Whether the newest item is the reader's own (followed even when scrolled up). */
   lastIsMine: boolean;
   olderWithinPx: number;
+  /** Said when there are no items, unless `alsoShown` (lines drawn among the items) has some. */
   empty: { text: string; testId: string };
+  alsoShown?: number;
   sx: SxProps<Theme>;
   testId: string;
   children: (stickToBottom: () => void) => ReactNode;
 }
 
-export function ReverseScroll({ thread, items, lastIsMine, olderWithinPx, empty, sx, testId, children }: Props) {
+export function ReverseScroll({
+  thread,
+  items,
+  lastIsMine,
+  olderWithinPx,
+  empty,
+  alsoShown = 0,
+  sx,
+  testId,
+  children,
+}: Props) {
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -97,7 +109,7 @@ export function ReverseScroll({ thread, items, lastIsMine, olderWithinPx, empty,
         <PageLoader />
       ) : thread.isError && !thread.data ? (
         <ErrorState onRetry={() => void thread.refetch()} />
-      ) : items.length === 0 ? (
+      ) : items.length + alsoShown === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }} data-testid={empty.testId}>
           {empty.text}
         </Typography>

@@ -4,7 +4,7 @@
  * Undo where it has a reverse (bulkRules.ts): a close is undone by reopening what it closed, a
  * transfer by sending each ticket back.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Ticket, TicketBulkAnswer, TicketBulkBody } from '@balcao/contracts';
@@ -53,5 +53,7 @@ export function useBulkActions() {
     }
   };
 
-  return { run, result, clearResult: () => setResult(null), busy: call.isPending };
+  // Stable: the manager clears the result when the shown list changes (an effect's dependency).
+  const clearResult = useCallback(() => setResult(null), []);
+  return { run, result, clearResult, busy: call.isPending };
 }
