@@ -100,8 +100,7 @@ afterAll(async () => {
 
 const item = (page: Page, list: string, name: string) =>
   page.getByTestId(`tickets-list-${list}`).getByTestId('ticket-item').filter({ hasText: name });
-const phoneMessage = (sim: Page, text: string) =>
-  sim.getByTestId('phone-message').filter({ hasText: text });
+const phoneMessage = (sim: Page, text: string) => sim.getByTestId('phone-message').filter({ hasText: text });
 
 describe('the ticket area', () => {
   it('a customer writes, the attendant accepts, replies with text and a picture, transfers, resolves, and the customer rates 3', async () => {
@@ -153,14 +152,20 @@ describe('the ticket area', () => {
     const input = page.getByTestId('composer-input');
     await input.fill('Fazemos sim! Fica pronto amanhã às 10h.');
     await input.press('Enter');
-    const reply = page.locator('[data-testid="thread-message"][data-from-me="true"]').filter({ hasText: 'Fazemos sim!' });
+    const reply = page
+      .locator('[data-testid="thread-message"][data-from-me="true"]')
+      .filter({ hasText: 'Fazemos sim!' });
     await reply.waitFor();
     // Shown as the phone shows it: the name in bold.
-    expect(await reply.getByTestId('message-body').innerText()).toBe(`${COMPANY}:\nFazemos sim! Fica pronto amanhã às 10h.`);
+    expect(await reply.getByTestId('message-body').innerText()).toBe(
+      `${COMPANY}:\nFazemos sim! Fica pronto amanhã às 10h.`,
+    );
     expect(await reply.locator('strong').innerText()).toBe(COMPANY);
     expect(await input.inputValue()).toBe('');
     // … and a picture.
-    await page.getByTestId('composer-file').setInputFiles({ name: 'bolo.png', mimeType: 'image/png', buffer: await cakePicture(page) });
+    await page
+      .getByTestId('composer-file')
+      .setInputFiles({ name: 'bolo.png', mimeType: 'image/png', buffer: await cakePicture(page) });
     await page.getByTestId('composer-files').getByText('bolo.png').waitFor();
     await page.getByTestId('composer-send').click();
     const sentPicture = page.locator('[data-testid="thread-message"][data-from-me="true"][data-media-type="image"]');
@@ -173,7 +178,9 @@ describe('the ticket area', () => {
     await textOnPhone.waitFor();
     expect(await textOnPhone.getAttribute('data-from')).toBe('business');
     await textOnPhone.locator('[data-testid="message-ticks"][data-ack="2"]').waitFor();
-    const pictureOnPhone = sim.locator('[data-testid="phone-message"][data-from="business"]').filter({ has: sim.locator('img') });
+    const pictureOnPhone = sim
+      .locator('[data-testid="phone-message"][data-from="business"]')
+      .filter({ has: sim.locator('img') });
     await pictureOnPhone.waitFor();
     await pictureOnPhone.locator('[data-testid="message-ticks"][data-ack="2"]').waitFor();
     await shot(sim, 'tickets-simulator-phone');
@@ -234,7 +241,7 @@ describe('the ticket area', () => {
     await settled(page);
     await shot(page, 'tickets-wide-light-transfer');
     await transfer.getByRole('button', { name: 'Transferir' }).click();
-    await seeText(page, 'Atendimento transferido.');
+    await seeText(page, 'Transferido para Suporte.');
     await page.waitForURL(/\/tickets$/);
     await page.getByTestId('tab-assigned').click();
     const moved = item(page, 'open', 'Maria Souza');
@@ -278,10 +285,22 @@ describe('the ticket area', () => {
       product.url,
       'POST',
       '/users',
-      { name: 'Bruno Lima', email: 'bruno@estrela.test', password: 'Bruno-1234', profile: 'user', queueIds: [ids.vendas] },
+      {
+        name: 'Bruno Lima',
+        email: 'bruno@estrela.test',
+        password: 'Bruno-1234',
+        profile: 'user',
+        queueIds: [ids.vendas],
+      },
       admin,
     );
-    const joao = await callApi<{ id: number }>(product.url, 'POST', '/contacts', { name: 'João Pereira', number: '5511966665555' }, admin);
+    const joao = await callApi<{ id: number }>(
+      product.url,
+      'POST',
+      '/contacts',
+      { name: 'João Pereira', number: '5511966665555' },
+      admin,
+    );
     await callApi(product.url, 'POST', '/contacts', { name: 'Ana Ribeiro', number: '5511955554444' }, admin);
     const bruno = await apiToken(product.url, 'bruno@estrela.test', 'Bruno-1234');
     await callApi(product.url, 'POST', '/tickets', { contactId: joao.id, queueId: ids.vendas }, bruno);
@@ -319,7 +338,13 @@ describe('the ticket area', () => {
     await page.waitForURL(first);
 
     // Quick answer: "/" and a letter list the answers (labels cut at 35); Enter puts the text in.
-    await callApi(product.url, 'POST', '/quick-messages', { shortcode: 'entrega', message: 'Entregamos em até 2 horas na região.' }, admin);
+    await callApi(
+      product.url,
+      'POST',
+      '/quick-messages',
+      { shortcode: 'entrega', message: 'Entregamos em até 2 horas na região.' },
+      admin,
+    );
     const input = page.getByTestId('composer-input');
     await input.fill('/ent');
     const answer = page.getByTestId('quick-answers').getByTestId('quick-answer');
@@ -328,7 +353,9 @@ describe('the ticket area', () => {
     expect(await input.inputValue()).toBe('Entregamos em até 2 horas na região.');
     await page.getByTestId('composer-sign').click(); // unsigned from now on (kept in local storage)
     await input.press('Enter');
-    const sent = page.locator('[data-testid="thread-message"][data-from-me="true"]').filter({ hasText: 'Entregamos em até 2 horas' });
+    const sent = page
+      .locator('[data-testid="thread-message"][data-from-me="true"]')
+      .filter({ hasText: 'Entregamos em até 2 horas' });
     await sent.waitFor();
     expect(await sent.getByTestId('message-body').innerText()).toBe('Entregamos em até 2 horas na região.');
     expect(await page.evaluate(() => localStorage.getItem('signOption'))).toBe('false');

@@ -13,6 +13,8 @@ import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { isApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { deleteTicket, updateTicket } from './ticketsApi';
+import { toastTransferred } from './transferToast';
+import { useQueues } from './useReferenceData';
 import { ticketPath, type TicketNavState } from './ticketNavigation';
 import { useApplyTicket, useDropTicket } from './useTicketLists';
 
@@ -56,6 +58,8 @@ export function useTicketActions() {
   const apply = useApplyTicket();
   const drop = useDropTicket();
   const otherOpen = useOtherOpenTicket();
+  const me = useCurrentUser();
+  const { queues } = useQueues();
 
   const update = useMutation({
     mutationFn: ({ ticket, body }: { ticket: Ticket; body: TicketUpdateBody }) => updateTicket(ticket.id, body),
@@ -79,8 +83,14 @@ export function useTicketActions() {
 
   const transfer = async (ticket: Ticket, body: { queueId: number; userId?: number | null; whatsappId?: number }) => {
     try {
-      apply(await update.mutateAsync({ ticket, body }));
-      toastSuccess(t('tickets.toasts.transferred'));
+      const saved = await update.mutateAsync({ ticket, body });
+      apply(saved);
+      const queue = queues.find((q) => q.id === body.queueId)?.name ?? `#${body.queueId}`;
+      const stillMine = me.profile === 'admin' || me.queues.some((q) => q.id === body.queueId);
+      toastTransferred(
+        t('tickets.toasts.transferredTo', { queue }),
+        stillMine ? { label: t('tickets.toasts.openTicket'), go: () => navigate(ticketPath(saved.uuid)) } : undefined,
+      );
       navigate('/tickets');
       return true;
     } catch (err) {
