@@ -2,8 +2,9 @@
  * The subscription warning (foundation §4: fewer than 5 days left). A chip in the top bar for as
  * long as it applies, rather than a toast at every login: it informs from a place where it covers
  * nothing (a login toast used to sit on the composer's send button), and stays readable after.
- * Phones show the days only; the whole sentence is the chip's name and tooltip. It opens the
- * subscription page (days of trial left, the billing email, sign now).
+ * Phones show the days only; the whole sentence is the chip's name and tooltip. Whoever may pay
+ * lands on the invoices with the open one's PIX checkout already open (`?pay=open`); others on the
+ * subscription page (days of trial left, the billing email).
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../providers/AuthProvider';
 import { expiryWarningDays } from './expiryWarning';
+import { access } from '../routing/access';
 
 export function SubscriptionWarning() {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function SubscriptionWarning() {
         color="warning"
         size="small"
         clickable
-        onClick={() => navigate('/subscription')}
+        onClick={() => navigate(access.billing(user) ? '/financeiro?pay=open' : '/subscription')}
         icon={<HourglassIcon />}
         sx={{ flexShrink: 0, fontWeight: 500 }}
         label={

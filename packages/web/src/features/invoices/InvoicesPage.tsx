@@ -2,9 +2,11 @@
  * Invoices (foundation §2, /financeiro): id, details, value in BRL, due date, status, and the
  * action — pay, or paid. Expired unpaid rows are tinted. Infinite scroll (within 100 px of the
  * bottom, the list kit's). Paying opens the checkout; a payment heard on `company-{id}-payment`
- * reads the list again.
+ * reads the list again. `?pay=open` (the top bar's expiry chip) opens the checkout of the oldest
+ * unpaid invoice as soon as the list arrives.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -35,6 +37,13 @@ export default function InvoicesPage() {
   const list = usePagedRows<InvoicePage, 'invoices'>(spec);
   const [paying, setPaying] = useState<Invoice | null>(null);
   useCompanyEvent('payment', () => void qc.invalidateQueries({ queryKey: INVOICES_KEY }));
+  const [params, setParams] = useSearchParams();
+  const unpaid = list.table.rows.filter((r) => r.status !== 'paid').at(-1);
+  useEffect(() => {
+    if (params.get('pay') !== 'open' || !unpaid) return;
+    setPaying(unpaid);
+    setParams({}, { replace: true });
+  }, [params, setParams, unpaid]);
   const tint = alpha(theme.palette.error.main, theme.palette.mode === 'dark' ? 0.22 : 0.1);
 
   return (
