@@ -132,11 +132,24 @@ describe('flows', () => {
     await shot(page, 'flows-list-wide');
     flowId = Number(await row.getAttribute('data-flow-id'));
 
-    // A row opens its editor: a spinner first, the canvas hidden, then the start node alone.
+    // A row opens its editor: a spinner first, the canvas hidden, then the start node alone. The
+    // drawing's read is held until the spinner is seen: on a quiet machine it lasts a frame or two.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const drawing = `**/api/flowbuilder/flow/${flowId}`;
+    await page.route(
+      drawing,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await row.click();
     await page.waitForURL(new RegExp(`/flowbuilder/${flowId}$`));
     await page.getByTestId('flow-loading').waitFor();
     expect(await page.getByTestId('flow-canvas').count()).toBe(0);
+    release();
     await page.getByRole('heading', { name: /Desenhe seu fluxo/ }).waitFor();
     await page
       .getByTestId('flow-reminder')

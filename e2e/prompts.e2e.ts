@@ -8,7 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { maskSecret, type Prompt, type PromptsPage, type SandboxConversation } from '@balcao/contracts';
+import {
+  maskSecret,
+  PROMPT_DEFAULTS,
+  type Prompt,
+  type PromptsPage,
+  type SandboxConversation,
+} from '@balcao/contracts';
 import { startFakeOpenAi, type FakeOpenAi } from '../packages/server/test/support/fake-openai.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startProduct, type Product } from './support/product.js';
 import { connectedSandbox } from './support/sandbox.js';
@@ -94,9 +100,9 @@ describe('AI prompts', () => {
     // The dialog's checks: required, too short, and the sector error without a queue.
     await page.getByTestId('prompt-add').click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar prompt' });
-    expect(await dialog.getByTestId('prompt-maxTokens').inputValue()).toBe('100');
+    expect(await dialog.getByTestId('prompt-maxTokens').inputValue()).toBe(String(PROMPT_DEFAULTS.maxTokens));
     expect(await dialog.getByTestId('prompt-maxMessages').inputValue()).toBe('10');
-    expect(await dialog.getByTestId('prompt-model').inputValue()).toBe('gpt-3.5-turbo-1106');
+    expect(await dialog.getByTestId('prompt-model').inputValue()).toBe(PROMPT_DEFAULTS.model);
     expect(await dialog.getByRole('slider').getAttribute('aria-valuenow')).toBe('1');
     expect(await dialog.locator('select[name="voice"]').inputValue()).toBe('texto');
     await dialog.getByTestId('prompt-save').click();
@@ -131,7 +137,7 @@ describe('AI prompts', () => {
     const row = rowNamed(page, 'Assistente da ótica');
     await row.waitFor();
     expect(await row.getByTestId('prompt-queue').innerText()).toBe('Atendimento');
-    expect(await row.getByTestId('prompt-max-tokens').innerText()).toBe('100');
+    expect(await row.getByTestId('prompt-max-tokens').innerText()).toBe(String(PROMPT_DEFAULTS.maxTokens));
     await page.getByRole('heading', { name: 'Prompts (1)' }).waitFor();
 
     // Stored as typed; the key answered masked.
@@ -140,7 +146,7 @@ describe('AI prompts', () => {
       name: 'Assistente da ótica',
       prompt: INSTRUCTIONS,
       model: MODEL,
-      maxTokens: 100,
+      maxTokens: PROMPT_DEFAULTS.maxTokens,
       temperature: 0.7,
       apiKey: maskSecret(API_KEY),
       queueId: queue.id,

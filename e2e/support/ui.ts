@@ -144,12 +144,19 @@ export function luminance(css: string): number {
 
 export const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-/** Resolves when the page's Socket.IO connection has been accepted (the server's `ready`). */
+/**
+ * Resolves when one of the page's Socket.IO connections has been accepted (the server's `ready`).
+ * Any of them: a socket opened with the first token may be closed for the refreshed one's.
+ */
 export function socketReady(page: Page): Promise<void> {
-  return page
-    .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') })
-    .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"ready"') }))
-    .then(() => undefined);
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"ready"')) resolve();
+      });
+    });
+  });
 }
 
 /** True when the page is wider than its window (something sticks out sideways). */
