@@ -146,6 +146,12 @@ describe('POST /api/tickets/bulk', () => {
     expectInvalid(await bulk(a.admin.api, { ticketIds: [id], action: 'tag' }), 'tagIds');
     const tooMany = Array.from({ length: TICKETS_BULK_MAX + 1 }, (_, i) => i + 1);
     expectInvalid(await bulk(a.admin.api, { ticketIds: tooMany, action: 'close' }), 'ticketIds');
+    // Another company's queue, user or tag is refused by name, even where the action ignores it.
+    const theirQueue = await insertQueue(t, b.companyId, { name: 'Deles' });
+    expectInvalid(await bulk(a.admin.api, { ticketIds: [id], action: 'transfer', queueId: theirQueue.id }), 'queueId');
+    expectInvalid(await bulk(a.admin.api, { ticketIds: [id], action: 'close', userId: b.admin.id }), 'userId');
+    const theirTag = (await b.admin.api.post('/api/tags', { name: 'Deles', color: '#000000' })).body as { id: number };
+    expectInvalid(await bulk(a.admin.api, { ticketIds: [id], action: 'tag', tagIds: [theirTag.id] }), 'tagIds');
     expect(await statusOf(id)).toBe('pending');
   });
 });

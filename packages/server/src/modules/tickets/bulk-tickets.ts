@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { BulkSkipReason, TicketBulkAnswer, TicketBulkBody, TicketUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
-import { tickets } from '../../db/schema/index.js';
+import { queues, tags, tickets, users } from '../../db/schema/index.js';
+import { ownRows } from '../../platform/own-rows.js';
 import { AppError } from '../../platform/errors.js';
 import { syncTicketTags } from '../tags/sync-ticket-tags.js';
 import { updateTicket } from './update-ticket.js';
@@ -38,14 +39,16 @@ function singleBody(body: TicketBulkBody, status: string): TicketUpdateBody | Bu
  */
 export async function bulkTickets(ctx: Ctx, body: TicketBulkBody): Promise<TicketBulkAnswer> {
   const ids = [...new Set(body.ticketIds)];
-  // The company's rows only (RLS); whether the caller may see each is the single route's check.
-  const statuses = new Map(
-    (
-      await ctx.tenant((tx) =>
-        tx.select({ id: tickets.id, status: tickets.status }).from(tickets).where(inArray(tickets.id, ids)),
-      )
-    ).map((r) => [r.id, r.status]),
-  );
+  const rows = await ctx.tenant(async (tx) => {
+    // What the body names besides the tickets is the company's, whichever action uses it (as the
+    // single route: a name the action ignores is refused, not dropped), before any ticket changes.
+    await ownRows(tx, queues, [body.queueId], 'queueId');
+    await ownRows(tx, users, [body.userId], 'userId');
+    await ownRows(tx, tags, body.tagIds ?? [], 'tagIds');
+    // The company's rows only (RLS); whether the caller may see each is the single route's check.
+    return tx.select({ id: tickets.id, status: tickets.status }).from(tickets).where(inArray(tickets.id, ids));
+  });
+  const statuses = new Map(rows.map((r) => [r.id, r.status]));
   let updated = 0;
   const skipped: TicketBulkAnswer['skipped'] = [];
   const skip = (id: number, reason: BulkSkipReason) => skipped.push({ id, reason });
