@@ -48,7 +48,10 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
 
   return (
     <Stack
-      sx={{ alignItems: mine ? 'flex-end' : 'flex-start', '&:hover .msg-actions, &:focus-within .msg-actions': { opacity: 1 } }}
+      sx={{
+        alignItems: mine ? 'flex-end' : 'flex-start',
+        '&:hover .msg-actions, &:focus-within .msg-actions': { opacity: 1 },
+      }}
       data-testid="thread-message"
       data-message-id={m.id}
       data-from-me={mine ? 'true' : 'false'}
@@ -88,7 +91,12 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
           </Typography>
         )}
         {m.fromBot && (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'info.main' }} data-testid="message-bot">
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ alignItems: 'center', color: 'info.main' }}
+            data-testid="message-bot"
+          >
             <SmartToyIcon sx={{ fontSize: 14 }} />
             <Typography variant="caption" sx={{ fontWeight: 600 }}>
               {t('tickets.thread.bot')}
@@ -97,7 +105,12 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
         )}
         {m.quotedMsg && <QuotedMessage quoted={m.quotedMsg} />}
         {m.isDeleted ? (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', pr: 2 }} data-testid="message-deleted">
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ alignItems: 'center', color: 'text.secondary', pr: 2 }}
+            data-testid="message-deleted"
+          >
             <BlockIcon sx={{ fontSize: 16 }} />
             <Typography variant="body2" sx={{ fontStyle: 'italic', whiteSpace: 'pre-wrap' }}>
               {body || t('tickets.thread.deleted')}
@@ -111,7 +124,11 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
             {body && (
               <Typography
                 variant="body2"
-                sx={{ whiteSpace: 'pre-wrap', mt: m.mediaType === 'chat' ? 0 : 0.5, pr: hasActions && m.mediaType === 'chat' ? 2.5 : 0 }}
+                sx={{
+                  whiteSpace: 'pre-wrap',
+                  mt: m.mediaType === 'chat' ? 0 : 0.5,
+                  pr: hasActions && m.mediaType === 'chat' ? 2.5 : 0,
+                }}
                 data-testid="message-body"
               >
                 <FormattedText text={body} />
@@ -119,7 +136,11 @@ function MessageBubbleView({ message: m, isGroup, canDelete, onReply, onDelete, 
             )}
           </>
         )}
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'text.secondary', mt: 0.25 }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'text.secondary', mt: 0.25 }}
+        >
           {m.isDeleted && (
             <Typography variant="caption" sx={{ fontStyle: 'italic' }}>
               {t('tickets.thread.deletedMark')}

@@ -34,13 +34,22 @@ export function QuotedMessage({ quoted, onClose }: { quoted: Quoted; onClose?: R
       data-testid="quoted-message"
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="caption" sx={{ fontWeight: 600, color: quoted.fromMe ? 'primary.main' : 'secondary.main' }}>
+        <Typography
+          variant="caption"
+          sx={{ fontWeight: 600, color: quoted.fromMe ? 'primary.main' : 'secondary.main' }}
+        >
           {who}
         </Typography>
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap' }}
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            whiteSpace: 'pre-wrap',
+          }}
           data-testid="quoted-message-body"
         >
           {text}

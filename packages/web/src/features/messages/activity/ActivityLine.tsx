@@ -23,7 +23,8 @@ export function ActivityLine({ record: r }: { record: TicketActivityRecord }) {
     id == null ? null : (users.data?.find((u) => u.id === id)?.name ?? `#${id}`);
   const queueName = (id: number | null | undefined) =>
     id == null ? t('tickets.noQueue') : (queues.find((q) => q.id === id)?.name ?? `#${id}`);
-  const tagName = (id: number | null | undefined) => (id == null ? '' : (tags.data?.find((g) => g.id === id)?.name ?? `#${id}`));
+  const tagName = (id: number | null | undefined) =>
+    id == null ? '' : (tags.data?.find((g) => g.id === id)?.name ?? `#${id}`);
 
   const by = userName(r.userId) ?? t('activity.system');
   const text = t(`activity.${r.action}`, {
@@ -38,7 +39,15 @@ export function ActivityLine({ record: r }: { record: TicketActivityRecord }) {
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }} data-testid="activity-line" data-action={r.action}>
       <Typography
         variant="caption"
-        sx={{ px: 1.5, py: 0.25, borderRadius: 2, bgcolor: 'background.paper', color: 'text.secondary', boxShadow: 1, textAlign: 'center' }}
+        sx={{
+          px: 1.5,
+          py: 0.25,
+          borderRadius: 2,
+          bgcolor: 'background.paper',
+          color: 'text.secondary',
+          boxShadow: 1,
+          textAlign: 'center',
+        }}
       >
         {text}
         {toUser} · <time dateTime={r.at}>{hhmm(r.at)}</time>

@@ -14,10 +14,22 @@ const shape = (e: ReturnType<typeof interleave>) =>
 
 describe('activity lines among the messages', () => {
   const messages = [msg(1, '14:00'), msg(2, '14:10')];
-  const records = [act('created', '13:59'), act('transferred', '14:02'), act('accepted', '14:05'), act('closed', '14:20')];
+  const records = [
+    act('created', '13:59'),
+    act('transferred', '14:02'),
+    act('accepted', '14:05'),
+    act('closed', '14:20'),
+  ];
 
   it('go between the messages by time, later ones after the last message', () => {
-    expect(shape(interleave(messages, records, true))).toEqual(['created', 'm1', 'transferred', 'accepted', 'm2', 'closed']);
+    expect(shape(interleave(messages, records, true))).toEqual([
+      'created',
+      'm1',
+      'transferred',
+      'accepted',
+      'm2',
+      'closed',
+    ]);
   });
 
   it('older than the first loaded message wait until the thread reaches its start', () => {

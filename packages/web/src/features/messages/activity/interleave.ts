@@ -5,10 +5,20 @@
  */
 import type { Message, TicketActivityRecord } from '@balcao/contracts';
 
-export type ThreadEntry = { kind: 'message'; message: Message } | { kind: 'activity'; record: TicketActivityRecord; key: string };
+export type ThreadEntry =
+  { kind: 'message'; message: Message } | { kind: 'activity'; record: TicketActivityRecord; key: string };
 
-export function interleave(messages: readonly Message[], records: readonly TicketActivityRecord[], atStart: boolean): ThreadEntry[] {
-  const lines = records.map((record, i) => ({ kind: 'activity' as const, record, key: `a${i}`, time: Date.parse(record.at) }));
+export function interleave(
+  messages: readonly Message[],
+  records: readonly TicketActivityRecord[],
+  atStart: boolean,
+): ThreadEntry[] {
+  const lines = records.map((record, i) => ({
+    kind: 'activity' as const,
+    record,
+    key: `a${i}`,
+    time: Date.parse(record.at),
+  }));
   const first = messages[0] ? Date.parse(messages[0].createdAt) : -Infinity;
   const shown = atStart ? lines : lines.filter((l) => l.time >= first);
   const out: ThreadEntry[] = [];

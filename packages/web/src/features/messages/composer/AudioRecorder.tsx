@@ -112,7 +112,11 @@ export function AudioRecorder({ disabled, onRecorded, onActiveChange }: Props) {
   }
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-testid="composer-recording">
-      <IconButton onClick={() => stop(false)} disabled={phase === 'encoding'} aria-label={t('tickets.composer.cancelRecording')}>
+      <IconButton
+        onClick={() => stop(false)}
+        disabled={phase === 'encoding'}
+        aria-label={t('tickets.composer.cancelRecording')}
+      >
         <CancelIcon color="error" />
       </IconButton>
       {phase === 'encoding' ? (
@@ -122,7 +126,11 @@ export function AudioRecorder({ disabled, onRecorded, onActiveChange }: Props) {
           {clock(seconds)}
         </Typography>
       )}
-      <IconButton onClick={() => stop(true)} disabled={phase === 'encoding'} aria-label={t('tickets.composer.sendRecording')}>
+      <IconButton
+        onClick={() => stop(true)}
+        disabled={phase === 'encoding'}
+        aria-label={t('tickets.composer.sendRecording')}
+      >
         <CheckIcon color="success" />
       </IconButton>
     </Stack>

@@ -139,8 +139,13 @@ export function Composer({ ticketId, enabled, replyTo, onReplyDone, focusKey }: 
   const empty = !text.trim() && files.length === 0;
 
   return (
-    <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', position: 'relative' }} data-testid="composer">
-      {menuOpen && <QuickAnswerMenu options={options} active={Math.min(active, options.length - 1)} onPick={(q) => void pick(q)} />}
+    <Box
+      sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', position: 'relative' }}
+      data-testid="composer"
+    >
+      {menuOpen && (
+        <QuickAnswerMenu options={options} active={Math.min(active, options.length - 1)} onPick={(q) => void pick(q)} />
+      )}
       {replyTo && (
         <Box sx={{ px: 1.5, pt: 1 }} data-testid="composer-reply">
           <QuotedMessage
@@ -154,7 +159,13 @@ export function Composer({ ticketId, enabled, replyTo, onReplyDone, focusKey }: 
         </Box>
       )}
       {files.length > 0 && (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ px: 1.5, pt: 1, flexWrap: 'wrap' }} data-testid="composer-files">
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ px: 1.5, pt: 1, flexWrap: 'wrap' }}
+          data-testid="composer-files"
+        >
           {files.map((f, i) => (
             <Chip
               key={`${f.name}-${i}`}

@@ -27,7 +27,9 @@ export const quickLabel = (q: QuickMessage) => {
 };
 
 export function matchQuick(list: QuickMessage[], term: string) {
-  return list.filter((q) => q.status !== false).filter((q) => q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term));
+  return list
+    .filter((q) => q.status !== false)
+    .filter((q) => q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term));
 }
 
 /** `GET /quick-messages/list?userId=` (a bare array); [] while that module is not there. */
@@ -60,7 +62,16 @@ export function QuickAnswerMenu({ options, active, onPick }: Props) {
   return (
     <Paper
       elevation={6}
-      sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, mb: 1, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}
+      sx={{
+        position: 'absolute',
+        bottom: '100%',
+        left: 8,
+        right: 8,
+        mb: 1,
+        maxHeight: 260,
+        overflowY: 'auto',
+        zIndex: 2,
+      }}
       data-testid="quick-answers"
     >
       <List dense role="listbox" aria-label={t('tickets.composer.quickAnswers')}>

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageTemplate, SentMessages, TemplateList, TemplateSend } from '@balcao/contracts';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
-import { putMessages } from '../useMessages';
+import { putMessages } from '../threadCache';
 import { approvedMatching, contactFields, previewOf } from './templates';
 
 interface Props {

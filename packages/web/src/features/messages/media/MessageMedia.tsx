@@ -41,7 +41,8 @@ function FileMedia({ message: m, onLoad }: { message: Message; onLoad?: () => vo
   // `mediaUrl` is the file's storage key; the server serves it at the message's media address.
   const media = useMediaBlob(m.mediaUrl ? messageMediaPath(m.id) : null);
   const name = m.mediaName || t(`tickets.thread.kinds.${m.mediaType}`, { defaultValue: m.mediaType });
-  if (media.status === 'loading') return <Skeleton variant="rounded" width={220} height={m.mediaType === 'audio' ? 40 : 140} />;
+  if (media.status === 'loading')
+    return <Skeleton variant="rounded" width={220} height={m.mediaType === 'audio' ? 40 : 140} />;
   if (media.status !== 'ready') return <FileUnavailable name={name} />;
   switch (m.mediaType) {
     case 'image':
@@ -54,12 +55,27 @@ function FileMedia({ message: m, onLoad }: { message: Message; onLoad?: () => vo
             alt={name}
             onLoad={onLoad}
             data-testid="message-image"
-            sx={{ maxWidth: '100%', width: m.mediaType === 'sticker' ? 140 : 280, maxHeight: 320, objectFit: 'cover', borderRadius: 1 }}
+            sx={{
+              maxWidth: '100%',
+              width: m.mediaType === 'sticker' ? 140 : 280,
+              maxHeight: 320,
+              objectFit: 'cover',
+              borderRadius: 1,
+            }}
           />
         </Link>
       );
     case 'audio':
-      return <Box component="audio" controls src={media.src} onLoadedMetadata={onLoad} sx={{ width: 260, maxWidth: '100%' }} data-testid="message-audio" />;
+      return (
+        <Box
+          component="audio"
+          controls
+          src={media.src}
+          onLoadedMetadata={onLoad}
+          sx={{ width: 260, maxWidth: '100%' }}
+          data-testid="message-audio"
+        />
+      );
     case 'video':
       return (
         <Box

@@ -37,7 +37,8 @@ export function parseVCards(body: string): VCard[] {
       const key = line.slice(0, colon).toUpperCase();
       const value = line.slice(colon + 1).trim();
       if (key === 'FN' || key.startsWith('FN;')) name = value;
-      else if (!name && (key === 'N' || key.startsWith('N;'))) name = value.split(';').filter(Boolean).reverse().join(' ');
+      else if (!name && (key === 'N' || key.startsWith('N;')))
+        name = value.split(';').filter(Boolean).reverse().join(' ');
       else if (key.startsWith('TEL') || key.includes('.TEL')) {
         const waid = /waid=(\d+)/i.exec(key)?.[1];
         numbers.push(value || (waid ? `+${waid}` : ''));
