@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -93,3 +93,20 @@ it(
     }
   },
 );
+
+/** Source files (tests left out) under `dir` that define a scheduled job (`cron:` in `defineJob`). */
+async function scheduledJobsUnder(dir: string): Promise<string[]> {
+  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts') && !/test\.ts$/.test(f));
+  const found: string[] = [];
+  for (const file of files) if (/\bcron:\s/.test(await readFile(path.join(dir, file), 'utf8'))) found.push(file);
+  return found.sort();
+}
+
+it('a scheduled job is a runtime too: the crons live in automation/<domain>, none in modules/', async () => {
+  const src = path.join(root, 'packages/server/src');
+  expect(await scheduledJobsUnder(path.join(src, 'modules'))).toEqual([]);
+  // The search finds them where they are, so an empty answer above means something.
+  expect(await scheduledJobsUnder(path.join(src, 'automation'))).toEqual(
+    expect.arrayContaining(['invoices/invoice-jobs.ts', 'templates/template-jobs.ts']),
+  );
+});

@@ -4,7 +4,7 @@ import { createStaff, createTenant, insertCloudConnection, type Tenant } from '.
 import { startFakeGraph, type FakeGraph, type FakeTemplate } from '../../../test/support/fake-graph.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { expectError, expectInvalid, expectNoPermission, expectNotFound } from '../../../test/support/expect.js';
-import { syncAllTemplates } from './jobs.js';
+import { syncAllTemplates } from '../../automation/templates/template-jobs.js';
 import { change, delivery, entry, postDelivery, profile, text } from '../../../test/support/cloud-webhook.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { defineJob, handleJob } from '../../platform/jobs.js';
 import type { Deps } from '../../platform/context.js';
-import { issueDueInvoices } from './issue-invoices.js';
+import { issueDueInvoices } from '../../modules/invoices/issue-invoices.js';
 
 /**
  * Once a day (06:00 UTC, 03:00 in São Paulo), one job whatever the number of processes: the next

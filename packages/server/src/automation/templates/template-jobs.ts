@@ -5,7 +5,7 @@ import { defineJob, handleJob } from '../../platform/jobs.js';
 import { runPlatform, type Deps } from '../../platform/context.js';
 import { inTenant } from '../../db/client.js';
 import { whatsapps } from '../../db/schema/index.js';
-import { readTemplates, storeTemplates } from './sync-templates.js';
+import { readTemplates, storeTemplates } from '../../modules/templates/sync-templates.js';
 
 /**
  * Once a day (04:30 UTC), one job whatever the number of processes: every Cloud API connection
