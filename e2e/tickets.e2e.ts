@@ -334,10 +334,19 @@ describe('the ticket area', () => {
     await page.getByTestId('ticket-header-queue').getByText('Vendas').waitFor();
     await page.getByTestId('tickets-welcome').waitFor({ state: 'detached' });
     await page.goto('/tickets');
+    // The composer reads the quick answers as it opens: before the one made below exists.
+    const quickRead = page.waitForResponse((r) => r.url().includes('/api/quick-messages/list'));
     await newTicket('ana r', 'Ana Ribeiro');
     await page.waitForURL(first);
 
     // Quick answer: "/" and a letter list the answers (labels cut at 35); Enter puts the text in.
+    // Made after the composer read its list (no answer yet): the new answer's event makes it read
+    // the list again, with no reload.
+    await quickRead;
+    const input = page.getByTestId('composer-input');
+    await input.fill('/ent');
+    expect(await page.getByTestId('quick-answers').count()).toBe(0);
+    await input.fill('');
     await callApi(
       product.url,
       'POST',
@@ -345,7 +354,6 @@ describe('the ticket area', () => {
       { shortcode: 'entrega', message: 'Entregamos em até 2 horas na região.' },
       admin,
     );
-    const input = page.getByTestId('composer-input');
     await input.fill('/ent');
     const answer = page.getByTestId('quick-answers').getByTestId('quick-answer');
     expect(await answer.innerText()).toBe('entrega - Entregamos em até 2 horas...');

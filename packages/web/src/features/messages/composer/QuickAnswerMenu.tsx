@@ -3,7 +3,7 @@
  * user's quick messages whose shortcode (or text) holds what follows the slash; labels are cut
  * at 35 characters. Arrow keys move, Enter or a click picks, Escape closes.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/providers/AuthProvider';
+import { useCompanyEvent } from '../../../app/providers/SocketProvider';
 import { api } from '../../../lib/api';
 import type { QuickMessage } from '@balcao/contracts';
 
@@ -32,22 +33,21 @@ export function matchQuick(list: QuickMessage[], term: string) {
     .filter((q) => q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term));
 }
 
-/** `GET /quick-messages/list?userId=` (a bare array); [] while that module is not there. */
+/**
+ * `GET /quick-messages/list?userId=` (a bare array), kept a minute. Read again when an answer is
+ * made, changed or deleted anywhere (another tab, a colleague), so a new answer is there the next
+ * time "/" is typed; a failed read is tried again, never kept as an empty list.
+ */
 export function useQuickMessages(enabled: boolean) {
   const me = useCurrentUser();
+  const qc = useQueryClient();
+  useCompanyEvent('quickmessage', () => void qc.invalidateQueries({ queryKey: ['quick-messages', 'list'] }));
   return useQuery({
     queryKey: ['quick-messages', 'list', me.id],
-    queryFn: async () => {
-      try {
-        const list = await api.get<QuickMessage[]>('/quick-messages/list', { userId: me.id });
-        return Array.isArray(list) ? list : [];
-      } catch {
-        return [] as QuickMessage[];
-      }
-    },
+    queryFn: () => api.get<QuickMessage[]>('/quick-messages/list', { userId: me.id }),
     enabled,
     staleTime: 60_000,
-    retry: false,
+    retry: 2,
   });
 }
 
