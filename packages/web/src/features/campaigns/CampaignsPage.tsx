@@ -4,7 +4,7 @@
  * the reason when its connection is down), stop while running, restart once cancelled, report,
  * edit, delete. A connection not connected is flagged beside its name. Live from `company-{id}-campaign`.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -129,43 +129,31 @@ export default function CampaignsPage() {
                 leading={
                   <>
                     {(row.status === 'INATIVA' || row.status === 'PROGRAMADA') && (
-                      <Tooltip title={t('campaigns.actions.sendNow')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('campaigns.actions.sendNow')}
-                          disabled={sendNow.isPending}
-                          onClick={() => run(sendNow, row.id, t('campaigns.toasts.sentNow'))}
-                          data-testid="campaign-send-now"
-                        >
-                          <SendIcon fontSize="small" color="primary" />
-                        </IconButton>
-                      </Tooltip>
+                      <StateAction
+                        title={t('campaigns.actions.sendNow')}
+                        testId="campaign-send-now"
+                        busy={sendNow.isPending}
+                        onClick={() => run(sendNow, row.id, t('campaigns.toasts.sentNow'))}
+                        icon={<SendIcon fontSize="small" color="primary" />}
+                      />
                     )}
                     {row.status === 'EM_ANDAMENTO' && (
-                      <Tooltip title={t('campaigns.actions.stop')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('campaigns.actions.stop')}
-                          disabled={cancel.isPending}
-                          onClick={() => run(cancel, row.id, t('campaigns.toasts.cancelled'))}
-                          data-testid="campaign-stop"
-                        >
-                          <StopIcon fontSize="small" color="error" />
-                        </IconButton>
-                      </Tooltip>
+                      <StateAction
+                        title={t('campaigns.actions.stop')}
+                        testId="campaign-stop"
+                        busy={cancel.isPending}
+                        onClick={() => run(cancel, row.id, t('campaigns.toasts.cancelled'))}
+                        icon={<StopIcon fontSize="small" color="error" />}
+                      />
                     )}
                     {row.status === 'CANCELADA' && (
-                      <Tooltip title={t('campaigns.actions.restart')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('campaigns.actions.restart')}
-                          disabled={restart.isPending}
-                          onClick={() => run(restart, row.id, t('campaigns.toasts.restarted'))}
-                          data-testid="campaign-restart"
-                        >
-                          <PlayArrowIcon fontSize="small" color="success" />
-                        </IconButton>
-                      </Tooltip>
+                      <StateAction
+                        title={t('campaigns.actions.restart')}
+                        testId="campaign-restart"
+                        busy={restart.isPending}
+                        onClick={() => run(restart, row.id, t('campaigns.toasts.restarted'))}
+                        icon={<PlayArrowIcon fontSize="small" color="success" />}
+                      />
                     )}
                     <Tooltip title={t('campaigns.actions.report')}>
                       <IconButton
@@ -192,5 +180,22 @@ export default function CampaignsPage() {
         text={t('campaigns.confirmDelete.text')}
       />
     </PageContainer>
+  );
+}
+
+/** One of a row's state actions (send now, stop, restart): an icon button its tooltip names. */
+function StateAction(props: { title: string; testId: string; busy: boolean; onClick: () => void; icon: ReactNode }) {
+  return (
+    <Tooltip title={props.title}>
+      <IconButton
+        size="small"
+        aria-label={props.title}
+        disabled={props.busy}
+        onClick={props.onClick}
+        data-testid={props.testId}
+      >
+        {props.icon}
+      </IconButton>
+    </Tooltip>
   );
 }
