@@ -75,14 +75,17 @@ function credentials(r: RouteEntry): Record<string, string> {
  * What a refused input may answer: 400, or what the server says before the route's schemas —
  * sizes (413, 414, 431), the external API's per-token limit (429), a signed webhook's proof
  * (401, or 404 for a connection that is not a Cloud API one), and a path whose parameter is
- * empty, which is the URL of another route or of none.
+ * empty or a dot segment, which is the URL of another route or of none.
  */
 function refusals(route: RouteEntry, input: Input): number[] {
   const allowed = [400, 413, 414, 431];
   if (route.url.startsWith('/api/messages/') && route.public) allowed.push(429);
   if (route.input && 'signed' in route.input) allowed.push(401, 404);
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  if (names.some((name) => input.params[name] === undefined || input.params[name] === '')) allowed.push(401, 403, 404);
+  // An empty parameter, or a dot segment ('.', '..', which the client's URL parsing resolves away),
+  // makes the URL another route's or none's.
+  const elsewhere = (v: unknown) => v === undefined || v === '' || v === '.' || v === '..';
+  if (names.some((name) => elsewhere(input.params[name]))) allowed.push(401, 403, 404);
   return allowed;
 }
 const totals = { requests: 0, refused: 0 };
@@ -122,7 +125,9 @@ async function tryMutation(route: RouteEntry, base: Input, m: Mutation) {
   expect(typeof res.body?.message, `${what}: message`).toBe('string');
   expect(res.text.length, `${what}: a refusal stays small`).toBeLessThan(16_384);
   if (refusable)
-    expect(refusals(route, input), `${what} → ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+    expect(refusals(route, input), `${what} → ${wire.path} ${res.status} ${res.text.slice(0, 200)}`).toContain(
+      res.status,
+    );
   if (before) {
     const after = await dbSnapshot(t.running.deps.pools.owner);
     expect(changedTables(before, after), `${what}: refused with ${res.status} but wrote`).toEqual([]);
