@@ -233,8 +233,11 @@ describe('the flow editor', () => {
     await expect.poll(() => node(page, 'message').count(), POLL).toBe(2);
     expect(await saveState(page)).toBe('pending');
     await page.goBack();
+    // Back is a POP: the address shows /flowbuilders at once, the guard holds the router there
+    // until the save answers, then lets it go. So the stored drawing is polled, then the list seen.
+    await expect.poll(async () => (await storedGraph(page, id)).nodes.length, POLL).toBe(3);
     await page.waitForURL(/\/flowbuilders$/);
-    expect((await storedGraph(page, id)).nodes).toHaveLength(3);
+    await page.locator(`[data-flow-id="${id}"]`).waitFor();
 
     // A save that fails keeps the person in the editor until they choose to leave.
     await page.locator(`[data-flow-id="${id}"]`).click();
