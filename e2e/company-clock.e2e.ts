@@ -11,7 +11,15 @@ import type { Page } from 'playwright-core';
 import type { Campaign, CampaignPage, SandboxConversation, Schedule } from '@balcao/contracts';
 import { startProduct, type Product } from './support/product.js';
 import { connectedSandbox } from './support/sandbox.js';
-import { apiToken, callApi, overflowsSideways, shot, signInToTickets, signUpCompany } from './support/ui.js';
+import {
+  apiToken,
+  callApi,
+  companyClockIn,
+  overflowsSideways,
+  shot,
+  signInToTickets,
+  signUpCompany,
+} from './support/ui.js';
 
 const EMAIL = 'dona@relogio.test';
 const PASSWORD = 'Relogio-123';
@@ -128,6 +136,21 @@ describe('the company’s clock, from a browser in Tokyo', () => {
     await page.getByText('Agendamento salvo com sucesso.').first().waitFor();
     const { schedules } = await api<{ schedules: Schedule[] }>('GET', '/schedules', undefined);
     expect(schedules.map((s) => s.sendAt)).toEqual([STORED]);
+
+    // The calendar shows schedules on the company's clock too: tomorrow 10:00 in São Paulo (22:00 in Tokyo).
+    const tomorrow = companyClockIn(24 * 3600_000).slice(0, 10);
+    const marta = schedules[0]!.contact;
+    await api('POST', '/schedules', {
+      body: 'Lembrete do conserto',
+      contactId: marta.id,
+      sendAt: `${tomorrow} 10:00:00`,
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    const agendaRow = page.locator('.rbc-agenda-view tbody tr').filter({ hasText: 'Marta Ponteiro' });
+    await agendaRow.first().waitFor();
+    expect(await agendaRow.first().locator('.rbc-agenda-time-cell').innerText()).toBe('10:00');
+    await shot(page, 'company-clock-schedules-agenda-tokyo-wide');
     await page.context().close();
   }, 180_000);
 
