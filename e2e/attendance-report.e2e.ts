@@ -70,7 +70,7 @@ async function openReport(page: Page) {
   if (!(await drawer.getByTestId('menu-reports').isVisible())) await page.getByTestId('drawer-toggle').click();
   await drawer.getByTestId('menu-reports').click();
   await page.waitForURL((url) => url.pathname === '/reports');
-  await page.getByTestId('attendance-chart-users').locator('svg.recharts-surface').waitFor();
+  await page.getByTestId('attendance-chart-users').locator('svg.recharts-surface[role="application"]').waitFor();
 }
 
 const text = (page: Page, id: string) => page.getByTestId(id).innerText();
