@@ -152,6 +152,7 @@ describe('attendance report', () => {
       await page.getByTestId('language-menu').click();
       await page.getByRole('menuitem', { name: language }).click();
       await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
       await shot(page, `attendance-${language === 'English' ? 'en' : 'es'}`);
     }
     await page.context().close();

@@ -1,6 +1,6 @@
 /**
- * The report's charts: per attendant and per queue, the median first response and resolution in
- * minutes, side by side. Its own chunk, like the dashboard's (recharts loads with the page).
+ * The report's charts: per attendant and per queue, the median first response and resolution side
+ * by side, in the unit that suits the largest (seconds, minutes or hours). Its own chunk, like the dashboard's (recharts loads with the page).
  */
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
@@ -11,18 +11,33 @@ import { ChartCard, useChartStyle } from '../../lib/ui/ChartCard';
 
 type Row = AttendanceReport['byUser'][number] | AttendanceReport['byQueue'][number];
 
-const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 6) / 10);
+const UNITS = [
+  { key: 'hours', seconds: 3600, from: 2 * 3600 },
+  { key: 'minutes', seconds: 60, from: 120 },
+  { key: 'seconds', seconds: 1, from: 0 },
+] as const;
+
+/** The unit of the largest median, and each median in it (one decimal). */
+function inUnit(rows: Row[]) {
+  const max = Math.max(0, ...rows.flatMap((r) => [r.firstResponseP50Seconds ?? 0, r.resolutionP50Seconds ?? 0]));
+  const unit = UNITS.find((u) => max >= u.from)!;
+  const of = (s: number | null) => (s === null ? null : Math.round((s / unit.seconds) * 10) / 10);
+  return {
+    unit: unit.key,
+    data: rows.map((r) => ({
+      name: r.name,
+      firstResponse: of(r.firstResponseP50Seconds),
+      resolution: of(r.resolutionP50Seconds),
+    })),
+  };
+}
 
 function MediansChart({ title, rows, testId }: { title: string; rows: Row[]; testId: string }) {
   const { t } = useTranslation();
   const style = useChartStyle();
-  const data = rows.map((r) => ({
-    name: r.name,
-    firstResponse: minutes(r.firstResponseP50Seconds),
-    resolution: minutes(r.resolutionP50Seconds),
-  }));
+  const { unit, data } = inUnit(rows);
   return (
-    <ChartCard title={title} aside={t('attendance.charts.minutes')} testId={testId}>
+    <ChartCard title={title} aside={t(`attendance.charts.in.${unit}`)} testId={testId}>
       {data.length === 0 ? (
         <EmptyState text={t('attendance.empty')} />
       ) : (

@@ -62,7 +62,10 @@ export function AttendanceFilterBar({
         value={String(filter.queueId)}
         onChange={(e) => onChange({ ...filter, queueId: id(e.target.value) })}
         sx={{ minWidth: 180 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'attendance-queue' } as object } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'attendance-queue' } as object },
+        }}
       >
         <MenuItem value="">{t('attendance.filter.allQueues')}</MenuItem>
         {queues.map((q) => (
@@ -78,7 +81,10 @@ export function AttendanceFilterBar({
         value={String(filter.userId)}
         onChange={(e) => onChange({ ...filter, userId: id(e.target.value) })}
         sx={{ minWidth: 180 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'attendance-user' } as object } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'attendance-user' } as object },
+        }}
       >
         <MenuItem value="">{t('attendance.filter.allAttendants')}</MenuItem>
         {(users.data ?? []).map((u) => (
