@@ -14,43 +14,21 @@ export type FigureRow = {
   average: number | null;
 };
 
-/** Which grouping a row of `grouping sets` belongs to. */
-const GROUP = sql`case when grouping(user_id) = 0 then 'user' when grouping(queue_id) = 0 then 'queue' else 'all' end`;
-
 /**
  * A duration of `ticket_tracking` (generated whole seconds) over the cycles whose `at` falls in
- * the period, filtered by the cycle's queue and user: its count and percentiles in total, per
- * attendant and per queue, in one pass over the company's index on `at` (the cycle's user,
- * queue and duration carried in it: index-only). The percentiles are `percentile_disc`'s (the
- * first duration whose cumulative share reaches p), read from counts per whole second: the pass
- * hashes the rows into (group, seconds) counts, and only those counts are sorted, not the rows
- * (a year of a big company: a million rows, a few hundred thousand counts).
+ * the period, filtered by the cycle's queue and user: its count and percentiles (an observed
+ * value, `percentile_disc`) in total, per attendant and per queue, in one pass over the
+ * company's index on `at` (the cycle's user, queue and duration carried in it: index-only).
  */
-export async function durationFigures(
-  tx: Tx,
-  companyId: number,
-  p: Period,
-  q: AttendanceReportQuery,
-  at: SQL,
-  seconds: SQL,
-): Promise<FigureRow[]> {
-  const { rows } = await tx.execute<FigureRow>(sql`
-    with counted as (
-      select ${GROUP} as g, coalesce(user_id, queue_id) as id, ${seconds} as s, count(*) as n
-        from ticket_tracking
-       where company_id = ${companyId} and ${within(at, p)} and ${seconds} is not null ${filters(q)}
-       group by grouping sets ((${seconds}), (user_id, ${seconds}), (queue_id, ${seconds}))
-    ), running as (
-      select g, id, s, sum(n) over (partition by g, id order by s) as upto, sum(n) over (partition by g, id) as total
-        from counted
-    )
-    select g as "group", id, max(total)::int as count,
-           min(s) filter (where upto >= 0.5 * total) as p50,
-           min(s) filter (where upto >= 0.9 * total) as p90,
-           null::float8 as average
-      from running
-     group by g, id`);
-  return rows;
+export function durationFigures(tx: Tx, companyId: number, p: Period, q: AttendanceReportQuery, at: SQL, seconds: SQL) {
+  return grouped(
+    tx,
+    sql`count(*)::int as count,
+        percentile_disc(0.5) within group (order by ${seconds}) as p50,
+        percentile_disc(0.9) within group (order by ${seconds}) as p90,
+        null::float8 as average`,
+    sql`company_id = ${companyId} and ${within(at, p)} and ${seconds} is not null ${filters(q)}`,
+  );
 }
 
 /** The ratings (1–3) given in the period: count and average, grouped as above. */
@@ -69,7 +47,8 @@ const filters = (q: AttendanceReportQuery) =>
 
 async function grouped(tx: Tx, aggregates: SQL, where: SQL): Promise<FigureRow[]> {
   const { rows } = await tx.execute<FigureRow>(sql`
-    select ${GROUP} as "group", coalesce(user_id, queue_id) as id, ${aggregates}
+    select case when grouping(user_id) = 0 then 'user' when grouping(queue_id) = 0 then 'queue' else 'all' end as "group",
+           coalesce(user_id, queue_id) as id, ${aggregates}
       from ticket_tracking
      where ${where}
      group by grouping sets ((), (user_id), (queue_id))`);
