@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 /** Side-menu ids (`menu-<route>`) of an admin whose plan has every feature (foundation §2). */
 export const ADMIN_MENU = [
   'dashboard',
+  'reports',
   'tickets',
   'kanban',
   'quick-messages',

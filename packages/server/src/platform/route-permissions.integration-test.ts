@@ -147,6 +147,8 @@ const EXPECTED_ACCESS = {
   'GET /api/dashboard/export': 'dashboard:view',
   'GET /api/dashboard/ticketsDay': 'dashboard:view',
   'GET /api/dashboard/ticketsUsers': 'dashboard:view',
+  'GET /api/reports/attendance': 'dashboard:view',
+  'GET /api/reports/attendance.csv': 'dashboard:view',
   'GET /api/helps': 'signed-in',
   'GET /api/onboarding': 'signed-in',
   'PUT /api/onboarding': 'settings:manage',
