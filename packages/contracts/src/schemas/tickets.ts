@@ -151,8 +151,20 @@ export interface TicketPage {
   hasMore: boolean;
 }
 
-/** `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows them. */
-export type KanbanPage = TicketPage;
+/** One lane's exact number of tickets: `tagId` its lane tag, null for the open lane (no lane tag). */
+export interface KanbanLaneCount {
+  tagId: number | null;
+  count: number;
+}
+
+/**
+ * `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows
+ * them, 100 a page; `count` all of them and `lanes` how many sit in each lane (lanes without
+ * tickets left out), whatever the pages loaded.
+ */
+export interface KanbanPage extends TicketPage {
+  lanes: KanbanLaneCount[];
+}
 
 /**
  * ERR_OTHER_OPEN_TICKET (409): the error's body with the contact's live ticket on the connection
