@@ -26,7 +26,6 @@ export const TICKETS_PAGE_SIZE = 40;
 /** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
 
-
 const flag = z
   .enum(['true', 'false'])
   .optional()
@@ -114,6 +113,8 @@ export interface TicketFields {
    * null when the customer never wrote, and always on the other providers (no window).
    */
   windowExpiresAt: string | null;
+  /** Since when the customer waits for a person (their oldest unanswered message); null: nobody waits. */
+  waitingSince: string | null;
   createdAt: string;
   updatedAt: string;
 }
