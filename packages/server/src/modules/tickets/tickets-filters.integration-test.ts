@@ -9,7 +9,11 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createPlan, createStaff, createTenant, type Tenant } from '../../../test/support/factories.js';
 import { expectInvalid } from '../../../test/support/expect.js';
 import type { Api } from '../../../test/support/client.js';
-import { inbound, insertConnection, insertQueue, phone, ticketRow } from '../../../test/support/inbox.js';
+import { inbound, insertConnection, insertQueue, phone, scoped, ticketRow } from '../../../test/support/inbox.js';
+import { insertTickets } from '../../../test/support/bulk-tickets.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { tickets } from '../../db/schema/index.js';
+import { listOrder } from './list-conditions.js';
 import type { InboundMessage } from '../../../src/channels/channel.js';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
@@ -252,7 +256,47 @@ describe('counts past a page', () => {
       (res.body.lanes as { tagId: number | null; count: number }[]).map((l) => [String(l.tagId), l.count]),
     );
     expect(lanes).toEqual({ null: 105, [doing]: 4, [done]: 1 });
-    // Another company's board is empty.
-    expect((await b.admin.api.get('/api/ticket/kanban?showAll=true')).body).toMatchObject({ count: 0, lanes: [] });
+    // Another company's board holds none of them, and its lanes add up to its own count.
+    const theirs = (await b.admin.api.get('/api/ticket/kanban?showAll=true')).body as Page & {
+      lanes: { count: number }[];
+    };
+    expect(theirs.tickets.filter((x) => made.includes(x.id))).toEqual([]);
+    expect(theirs.lanes.reduce((n, l) => n + l.count, 0)).toBe(theirs.count);
+  });
+});
+
+describe('the waiting order at a few thousand tickets', () => {
+  it('a status tab walks tickets_company_status_waiting_idx and stops at the page: no sort', async () => {
+    const c = await createTenant(t, { planId });
+    const now = Date.now();
+    const made = await insertTickets(
+      t,
+      c.companyId,
+      Array.from({ length: 3000 }, (_, i) => ({ updatedAt: new Date(now - i * 1000), status: 'pending' as const })),
+    );
+    // Half of them waiting, since times in no particular relation to their ids.
+    await scoped(t, c.companyId, (tx) =>
+      tx.execute(sql`update tickets set waiting_since = now() - make_interval(secs => (id * 7919) % 5000)
+                      where id = any(${sql.param(made.filter((_, i) => i % 2 === 0))}::int[])`),
+    );
+    await t.running.deps.pools.owner.query('analyze tickets');
+    const plan = await scoped(t, c.companyId, async (tx) => {
+      const page = tx
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, c.companyId), eq(tickets.status, 'pending')))
+        .orderBy(...listOrder('waitingLongest'))
+        .limit(41);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${page}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('tickets_company_status_waiting_idx');
+    expect(plan).not.toMatch(/Sort/);
+    // And the app answers that order: the waiting ones first, oldest wait first.
+    const page = await list(c.admin.api, { status: 'pending', orderBy: 'waitingLongest' });
+    expect(page.count).toBe(3000);
+    const since = page.tickets.map((x) => Date.parse(String(x.waitingSince)));
+    expect(since.every((s) => !Number.isNaN(s))).toBe(true);
+    expect([...since].sort((x, y) => x - y)).toEqual(since);
   });
 });

@@ -8,7 +8,11 @@ import { shortcutOf, type ShortcutId } from './shortcuts';
 
 export type ShortcutHandlers = Partial<Record<ShortcutId, () => void>>;
 
-const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+/** A dialog or menu on screen (a closed drawer kept mounted, hidden, does not count). */
+const dialogOpen = () =>
+  [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')].some(
+    (el) => el.closest('[aria-hidden="true"]') === null && el.getClientRects().length > 0,
+  );
 
 export function useShortcuts(handlers: ShortcutHandlers, enabled = true) {
   const latest = useRef(handlers);
