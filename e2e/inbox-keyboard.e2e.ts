@@ -25,7 +25,11 @@ beforeAll(async () => {
   const me = await api<{ id: number }>('GET', '/auth/me');
   const loja = await connectedSandbox(product.url, token, 'Loja');
   const outra = (await api<{ id: number }>('POST', '/whatsapp', { name: 'Outra', provider: 'sandbox' })).id;
-  const vendas = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#2e7d32', greetingMessage: 'Oi' });
+  const vendas = await api<{ id: number }>('POST', '/queue', {
+    name: 'Vendas',
+    color: '#2e7d32',
+    greetingMessage: 'Oi',
+  });
   await api('PUT', `/users/${me.id}`, { queueIds: [vendas.id] });
   const tickets: Array<{ id: number; uuid: string; name: string }> = [];
   for (const [i, name] of CUSTOMERS.entries()) {
