@@ -60,6 +60,21 @@ const namesIn = async (page: Page, list: string) =>
 const openUuid = (page: Page) => new URL(page.url()).pathname.split('/')[2] ?? '';
 const uuidOf = (name: string) => ids.tickets.find((t) => t.name === name)!.uuid;
 
+/** A select's menu closed by Escape, gone before the next step (and a screenshot). */
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+}
+
+/** The sheet on screen once its fade-in is over. */
+async function sheetShown(page: Page) {
+  await page.getByTestId('shortcut-sheet').waitFor();
+  await page.waitForFunction(() => {
+    const box = document.querySelector('.MuiDialog-container');
+    return box !== null && getComputedStyle(box).opacity === '1';
+  });
+}
+
 async function language(page: Page, lang: string) {
   await page.getByTestId('language-menu').click();
   await page.getByTestId(`language-${lang}`).click();
@@ -101,7 +116,7 @@ describe('the inbox by keyboard, search and filters', () => {
 
     await page.keyboard.press('?');
     const sheet = page.getByTestId('shortcut-sheet');
-    await sheet.waitFor();
+    await sheetShown(page);
     expect(await sheet.locator('[data-shortcut]').count()).toBe(7);
     expect(await sheet.innerText()).toContain('Próximo ticket');
     await shot(page, 'inbox-shortcuts-pt');
@@ -111,10 +126,12 @@ describe('the inbox by keyboard, search and filters', () => {
     // In es and en too, dark and 390 px wide.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await items(page, 'open').first().waitFor();
     await language(page, 'es');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('?');
-    await sheet.waitFor();
+    await sheetShown(page);
     expect(await sheet.innerText()).toContain('Ticket siguiente');
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, 'inbox-shortcuts-es-390-dark');
@@ -141,8 +158,9 @@ describe('the inbox by keyboard, search and filters', () => {
     await page.context().close();
   });
 
-  it('the filter panel narrows every tab to a tag, then to a connection (en, 390 px)', async () => {
+  it('the filter panel narrows every tab to a tag, then to a connection (en, 390 px, dark)', async () => {
     const page = await product.newPage({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     await signInToTickets(page, EMAIL, PASSWORD);
     await language(page, 'en');
     await items(page, 'open').first().waitFor();
@@ -153,7 +171,7 @@ describe('the inbox by keyboard, search and filters', () => {
     await page.getByTestId('ticket-filters').waitFor();
     await page.getByTestId('tag-filter').click();
     await page.getByRole('option', { name: 'Urgente' }).click();
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     // Only Carla's ticket carries the tag (the oldest, so not the one the keyboard resolved).
     await page.waitForFunction(() => {
       const names = [...document.querySelectorAll('[data-testid="tickets-list-open"] [data-testid="ticket-contact"]')];
@@ -161,20 +179,19 @@ describe('the inbox by keyboard, search and filters', () => {
     });
     expect(await page.getByTestId('filters-toggle').getAttribute('aria-label')).toBe('Filters (1 on)');
     expect(await overflowsSideways(page)).toBe(false);
-    await shot(page, 'inbox-filters-tag-en-390');
+    await shot(page, 'inbox-filters-tag-en-390-dark');
 
     // The tag off, the other connection on: only Diana's ticket.
     await page.getByTestId('tag-filter').click();
     await page.getByRole('option', { name: 'Urgente' }).click();
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     await page.getByTestId('connection-filter').click();
     await page.getByRole('option', { name: 'Outra' }).click();
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     await page.waitForFunction(() => {
       const names = [...document.querySelectorAll('[data-testid="tickets-list-open"] [data-testid="ticket-contact"]')];
       return names.length === 1 && names[0]!.textContent?.includes('Diana Melo');
     });
-    await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'inbox-filters-connection-en-390-dark');
     await language(page, 'pt');
     await page.context().close();
