@@ -26,7 +26,6 @@ export const TICKETS_PAGE_SIZE = 40;
 /** The customer's rating scale (foundation §9): 1 unsatisfied, 2 satisfied, 3 very satisfied. */
 export const RATINGS = { 1: 'Insatisfeito', 2: 'Satisfeito', 3: 'Muito satisfeito' } as const;
 
-
 const flag = z
   .enum(['true', 'false'])
   .optional()
@@ -114,6 +113,8 @@ export interface TicketFields {
    * null when the customer never wrote, and always on the other providers (no window).
    */
   windowExpiresAt: string | null;
+  /** Since when the customer waits for a person (their oldest unanswered message); null: nobody waits. */
+  waitingSince: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -151,8 +152,20 @@ export interface TicketPage {
   hasMore: boolean;
 }
 
-/** `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows them. */
-export type KanbanPage = TicketPage;
+/** One lane's exact number of tickets: `tagId` its lane tag, null for the open lane (no lane tag). */
+export interface KanbanLaneCount {
+  tagId: number | null;
+  count: number;
+}
+
+/**
+ * `GET /ticket/kanban`: the board's tickets (not closed), newest change first, as the list shows
+ * them, 100 a page; `count` all of them and `lanes` how many sit in each lane (lanes without
+ * tickets left out), whatever the pages loaded.
+ */
+export interface KanbanPage extends TicketPage {
+  lanes: KanbanLaneCount[];
+}
 
 /**
  * ERR_OTHER_OPEN_TICKET (409): the error's body with the contact's live ticket on the connection

@@ -254,6 +254,8 @@ const insertStatement = statement(sql`
       last_message_at = p.at,
       unread_messages = t.unread_messages + p.unread,
       last_customer_message_at = case when p.unread > 0 then now() else t.last_customer_message_at end,
+      -- The first customer message nobody answered yet starts the wait (orderBy=waitingLongest).
+      waiting_since = case when p.unread > 0 then coalesce(t.waiting_since, now()) else t.waiting_since end,
       -- The provider's own time of the customer's newest message (the Cloud API's 24-hour window).
       customer_wrote_at = greatest(t.customer_wrote_at, p.wrote_at),
       updated_at = now()

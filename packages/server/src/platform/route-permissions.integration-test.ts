@@ -50,6 +50,7 @@ const EXPECTED_ACCESS = {
   'GET /api/messages/:ticketId': 'signed-in', // (*) ticket visibility, else 404
   'GET /api/tickets': 'signed-in', // (*) scope by visibility; showAll needs tickets-manager:showall
   'GET /api/tickets/:id': 'signed-in', // (*)
+  'GET /api/tickets/notifications': 'signed-in', // (*) the bell: the caller's own and takeable tickets
   'GET /api/tickets/:id/activity': 'signed-in', // (*) a ticket the caller cannot see is 404
   'POST /api/tickets/bulk': 'signed-in', // (*) each ticket as its single route; unseen → not_found
   'GET /api/tickets/u/:uuid': 'signed-in', // (*)

@@ -55,6 +55,12 @@ export const tickets = pgTable(
     /** Time rules: silence after the agent's last message expires an open ticket. */
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
     lastAgentMessageAt: timestamp('last_agent_message_at', { withTimezone: true }),
+    /**
+     * Since when the customer waits for a person: the time of the oldest customer message no
+     * person has answered since (set by the first such message, cleared by a person's message and
+     * by closing); null when nobody waits. The list's `orderBy=waitingLongest`.
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
     /** Meta's (the provider's) time of the customer's newest message: the Cloud API's 24-hour window. */
     customerWroteAt: timestamp('customer_wrote_at', { withTimezone: true }),
     /** The out-of-hours message went out at most once per ticket per closed period. */
@@ -85,6 +91,15 @@ export const tickets = pgTable(
       t.status,
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.queueId,
+      t.userId,
+    ),
+    // `orderBy=waitingLongest` in a status tab: the walk stops at the page, scope checked in the index.
+    index('tickets_company_status_waiting_idx').on(
+      t.companyId,
+      t.status,
+      t.waitingSince.asc().nullsLast(),
+      t.id,
       t.queueId,
       t.userId,
     ),

@@ -68,7 +68,8 @@ export async function queueOutbound({ tx, events, afterCommit }: Uow, input: Out
       lastMessage: previewOf(mediaType, input.body),
       lastMessageAt: sql`now()`,
       // A person's message starts the silence the expiry rule measures (not the bot's, not the API's).
-      ...(input.userId !== null ? { lastAgentMessageAt: sql`now()` } : {}),
+      // …and answers whoever waited (a bot's message does not: the customer still waits for a person).
+      ...(input.userId !== null ? { lastAgentMessageAt: sql`now()`, waitingSince: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(tickets.id, input.ticketId));

@@ -57,7 +57,16 @@ export async function closeNow(
   const { tx } = uow;
   const [closed] = await tx
     .update(tickets)
-    .set({ status: 'closed', userId, ratingPending: false, chatbot: false, ...CLEARED, updatedAt: new Date() })
+    .set({
+      status: 'closed',
+      userId,
+      ratingPending: false,
+      chatbot: false,
+      ...CLEARED,
+      // Nobody waits on a closed ticket; a new customer message starts a new wait.
+      waitingSince: null,
+      updatedAt: new Date(),
+    })
     .where(eq(tickets.id, ticket.id))
     .returning();
   if (!closed!.isGroup) {

@@ -7,15 +7,16 @@ import type { Ctx } from '../../platform/context.js';
 import { companies, tickets } from '../../db/schema/index.js';
 import { loadViewer } from './visibility.js';
 import { selectTickets, withTags } from './ticket-view.js';
-import { LIST_ORDER, listConditions } from './list-conditions.js';
-import { searchTickets } from './search-tickets.js';
+import { listConditions, listOrder } from './list-conditions.js';
+import { matchedMessages, searchTickets } from './search-tickets.js';
 
 /**
- * `GET /tickets` → `{tickets, count, hasMore}`, newest `updatedAt` first, 40 a page, under the
- * filters of list-conditions.ts. The page's ids are picked first, by walking an index of
+ * `GET /tickets` → `{tickets, count, hasMore}`, newest `updatedAt` first (or longest waiting
+ * first: `orderBy`), 40 a page, under the filters of list-conditions.ts. The page's ids are picked first, by walking an index of
  * `tickets` in the list's order, then only those rows are joined for the view (ticket-view.ts).
  * With `searchParam` (contact name or number, or any message's text; lower-cased substring) the
- * ids and the count come from search-tickets.ts, whose count may be a lower bound.
+ * ids and the count come from search-tickets.ts, whose count may be a lower bound, and each item
+ * carries `matchedMessage`: the newest message that matched, null when its contact did.
  */
 export async function listTickets(ctx: Ctx, q: TicketListQuery) {
   const { actor } = ctx;
@@ -24,26 +25,32 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery) {
     const showAll = q.showAll && can(actor, 'tickets-manager:showall');
     const zone = q.date || q.updatedAt ? await timeZone(tx) : '';
     const where = listConditions(actor.companyId, viewer, q, showAll, zone);
+    const order = listOrder(q.orderBy);
     if (q.searchParam) {
-      const found = await searchTickets(tx, actor.companyId, where, q.searchParam, q.pageNumber);
-      return { tickets: await viewsOf(tx, actor.companyId, found.ids), count: found.count, hasMore: found.hasMore };
+      const found = await searchTickets(tx, actor.companyId, where, q.searchParam, q.pageNumber, q.orderBy);
+      const [views, matched] = await Promise.all([
+        viewsOf(tx, actor.companyId, found.ids, order),
+        matchedMessages(tx, actor.companyId, found.ids, q.searchParam),
+      ]);
+      const items = views.map((v) => ({ ...v, matchedMessage: matched.get(v.id) ?? null }));
+      return { tickets: items, count: found.count, hasMore: found.hasMore };
     }
-    return listPage(tx, actor.companyId, where, q.pageNumber);
+    return listPage(tx, actor.companyId, where, q.pageNumber, order);
   });
 }
 
 /** The page (one row more than shown, to know about the next) and the count of the whole list. */
-async function listPage(tx: Tx, companyId: number, where: SQL | undefined, pageNumber: number) {
+async function listPage(tx: Tx, companyId: number, where: SQL | undefined, pageNumber: number, order: SQL[]) {
   const pageIds = tx
     .select({ id: tickets.id })
     .from(tickets)
     .where(where)
-    .orderBy(...LIST_ORDER)
+    .orderBy(...order)
     .limit(TICKETS_PAGE_SIZE + 1)
     .offset((pageNumber - 1) * TICKETS_PAGE_SIZE);
   const rows = await byShape(
     tx,
-    selectTickets(tx, and(eq(tickets.companyId, companyId), inArray(tickets.id, pageIds))).orderBy(...LIST_ORDER),
+    selectTickets(tx, and(eq(tickets.companyId, companyId), inArray(tickets.id, pageIds))).orderBy(...order),
   );
   const [counted] = await byShape(tx, tx.select({ n: count() }).from(tickets).where(where));
   return {
@@ -54,10 +61,10 @@ async function listPage(tx: Tx, companyId: number, where: SQL | undefined, pageN
 }
 
 /** The tickets of `ids` as the list shows them, in the list's order. */
-async function viewsOf(tx: Tx, companyId: number, ids: number[]) {
+async function viewsOf(tx: Tx, companyId: number, ids: number[], order: SQL[]) {
   if (ids.length === 0) return [];
   const rows = await selectTickets(tx, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))).orderBy(
-    ...LIST_ORDER,
+    ...order,
   );
   return rows.map(withTags);
 }

@@ -9,6 +9,7 @@ import {
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
 import { listTickets } from './list-tickets.js';
+import { listNotifiedTickets } from './list-notified.js';
 import { getTicket } from './get-ticket.js';
 import { createTicket } from './create-ticket.js';
 import { updateTicket } from './update-ticket.js';
@@ -27,6 +28,8 @@ export const ticketRoutes =
   (_deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/', { schema: { querystring: ticketListQuery } }, (req) => listTickets(req.ctx, req.query));
+
+    app.get('/notifications', (req) => listNotifiedTickets(req.ctx));
 
     app.get('/u/:uuid', { schema: { params: uuidParams } }, (req) => getTicket(req.ctx, { uuid: req.params.uuid }));
 

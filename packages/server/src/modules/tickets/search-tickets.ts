@@ -1,10 +1,10 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TICKETS_PAGE_SIZE } from '@balcao/contracts';
+import { TICKETS_PAGE_SIZE, type MatchedMessage, type TicketListOrder } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import { likePattern } from '../../platform/pagination.js';
-import { LIST_ORDER } from './list-conditions.js';
+import { listOrder } from './list-conditions.js';
 
 /** The newest tickets of the list, tested one by one before anything else. */
 const PROBE = 100;
@@ -41,12 +41,13 @@ export async function searchTickets(
   where: SQL | undefined,
   search: string,
   pageNumber: number,
+  orderBy: TicketListOrder = 'recent',
 ): Promise<SearchPage> {
   const pattern = likePattern(search);
   const skip = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   // Every match up to the end of the page, and one more to know whether another page follows.
   const wanted = skip + TICKETS_PAGE_SIZE + 1;
-  const walk = walker(tx, companyId, where, pattern);
+  const walk = walker(tx, companyId, where, pattern, orderBy);
 
   const found = await walk(0, PROBE, wanted);
   let walked = PROBE;
@@ -61,7 +62,7 @@ export async function searchTickets(
     const page = found.slice(skip, wanted);
     return { ids: page.slice(0, TICKETS_PAGE_SIZE), count: found.length, hasMore: page.length > TICKETS_PAGE_SIZE };
   }
-  return fromSet(tx, companyId, where, search, skip);
+  return fromSet(tx, companyId, where, search, skip, orderBy);
 }
 
 /**
@@ -80,13 +81,18 @@ function reach(hits: number, wanted: number): number | undefined {
  * only that ticket's range of `messages_company_ticket_idx`; the contacts come from the trigram
  * function once per statement.
  */
-function walker(tx: Tx, companyId: number, where: SQL | undefined, pattern: string) {
+function walker(tx: Tx, companyId: number, where: SQL | undefined, pattern: string, orderBy: TicketListOrder) {
   return async (skip: number, take: number, limit: number): Promise<number[]> => {
     const w = tx
-      .select({ id: tickets.id, updatedAt: tickets.updatedAt, contactId: tickets.contactId })
+      .select({
+        id: tickets.id,
+        updatedAt: tickets.updatedAt,
+        waitingSince: tickets.waitingSince,
+        contactId: tickets.contactId,
+      })
       .from(tickets)
       .where(where)
-      .orderBy(...LIST_ORDER)
+      .orderBy(...listOrder(orderBy))
       .offset(skip)
       .limit(take)
       .as('w');
@@ -100,7 +106,11 @@ function walker(tx: Tx, companyId: number, where: SQL | undefined, pattern: stri
                 and ${messages.ticketId} = ${w.id} and lower(${messages.body}) like ${pattern})`,
         ),
       )
-      .orderBy(desc(w.updatedAt), desc(w.id))
+      .orderBy(
+        ...(orderBy === 'waitingLongest'
+          ? [sql`${w.waitingSince} asc nulls last`, asc(w.id)]
+          : [desc(w.updatedAt), desc(w.id)]),
+      )
       .limit(limit);
     return rows.map((r) => r.id);
   };
@@ -142,13 +152,14 @@ async function fromSet(
   where: SQL | undefined,
   search: string,
   skip: number,
+  orderBy: TicketListOrder,
 ): Promise<SearchPage> {
   const matching = and(where, matchingSet(tx, companyId, search));
   const rows = await tx
     .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)
     .where(matching)
-    .orderBy(...LIST_ORDER)
+    .orderBy(...listOrder(orderBy))
     .limit(TICKETS_PAGE_SIZE + 1)
     .offset(skip);
   // The window count is taken before the limit, but a page past the end has no row to carry it.
@@ -163,4 +174,30 @@ async function fromSet(
 async function countOf(tx: Tx, where: SQL | undefined): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(tickets).where(where);
   return row?.n ?? 0;
+}
+
+/**
+ * For each of the page's tickets, the newest of its messages whose text contains the search (the
+ * walk's test, lower-cased), one `messages_company_ticket_idx` range read backwards per ticket,
+ * stopping at the first hit. A ticket found by its contact's name or number alone has none.
+ */
+export async function matchedMessages(
+  tx: Tx,
+  companyId: number,
+  ids: readonly number[],
+  search: string,
+): Promise<Map<number, MatchedMessage>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await tx.execute<{ ticket_id: number; id: number; body: string; created_at: string }>(sql`
+    select p.id as ticket_id, mm.id, mm.body, mm.created_at from unnest(${sql.param([...ids])}::int[]) as p(id)
+    cross join lateral (
+      select m.id, m.body, m.created_at from ${messages} m
+       where m.company_id = ${companyId} and m.ticket_id = p.id and lower(m.body) like ${likePattern(search)}
+       order by m.id desc limit 1) mm`);
+  return new Map(
+    rows.map((r) => [
+      Number(r.ticket_id),
+      { id: Number(r.id), body: r.body, createdAt: new Date(r.created_at).toISOString() },
+    ]),
+  );
 }

@@ -31,6 +31,7 @@ export const ticketColumns = {
   promptId: tickets.promptId,
   ratingPending: tickets.ratingPending,
   windowExpiresAt: windowExpiresAt(),
+  waitingSince: tickets.waitingSince,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
   contact: {

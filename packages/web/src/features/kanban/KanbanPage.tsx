@@ -19,7 +19,7 @@ import { KanbanCard } from './KanbanCard';
 import { KanbanLane } from './KanbanLane';
 import type { Ticket } from '@balcao/contracts';
 import { groupByLane, laneOf, OPEN_LANE, type LaneId } from './lanes';
-import { useKanbanLanes, useKanbanTickets, useLiveKanban, useMoveTicket } from './useKanban';
+import { laneCount, useKanbanLanes, useKanbanTickets, useLiveKanban, useMoveTicket } from './useKanban';
 
 export default function KanbanPage() {
   const { t } = useTranslation();
@@ -97,7 +97,7 @@ export default function KanbanPage() {
                   id={c.id}
                   title={c.title}
                   color={c.color}
-                  count={cards.length}
+                  count={Math.max(laneCount(tickets.data, c.id), cards.length)}
                   onDropTicket={onDrop}
                 >
                   {cards.map((ticket) => (

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { KanbanLanes, KanbanPage, Ticket, TicketTag } from '@balcao/contracts';
 import { api } from '../../lib/api';
 import { useCompanyEvent } from '../../app/providers/SocketProvider';
-import { moveTags, OPEN_LANE, type LaneId } from './lanes';
+import { laneOf, moveTags, OPEN_LANE, type LaneId } from './lanes';
 
 type TicketsData = InfiniteData<KanbanPage, number>;
 
@@ -49,6 +49,24 @@ const patchTicket = (data: TicketsData | undefined, id: number, change: (t: Tick
     })),
   };
 
+const laneTagId = (lane: LaneId) => (lane === OPEN_LANE ? null : lane);
+
+/** The lanes' counts (carried by the first page) with one ticket moved from one lane to another. */
+function moveCount(data: TicketsData | undefined, from: LaneId, to: LaneId): TicketsData | undefined {
+  const first = data?.pages[0];
+  if (!data || !first || from === to) return data;
+  const counts = new Map(first.lanes.map((l) => [l.tagId, l.count]));
+  counts.set(laneTagId(from), Math.max(0, (counts.get(laneTagId(from)) ?? 0) - 1));
+  counts.set(laneTagId(to), (counts.get(laneTagId(to)) ?? 0) + 1);
+  const lanes = [...counts].map(([tagId, count]) => ({ tagId, count }));
+  return { ...data, pages: [{ ...first, lanes }, ...data.pages.slice(1)] };
+}
+
+/** A lane's exact count (`lanes` of the first page), whatever the pages loaded. */
+export function laneCount(data: { pages: KanbanPage[] } | undefined, lane: LaneId): number {
+  return data?.pages[0]?.lanes.find((l) => l.tagId === laneTagId(lane))?.count ?? 0;
+}
+
 /**
  * Moves a ticket to a lane: its lane tags go (`DELETE /ticket-tags/{id}`), then the lane's tag
  * is added (`PUT /ticket-tags/{id}/{tagId}`). The card moves at once; a failure reloads.
@@ -62,8 +80,13 @@ export function useMoveTicket(laneTags: TicketTag[]) {
     },
     onMutate: async ({ ticket, to }) => {
       await qc.cancelQueries({ queryKey: ticketsKey });
+      const from = laneOf(ticket, laneTags);
       qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) =>
-        patchTicket(old, ticket.id, (t) => ({ ...t, tags: moveTags(t, laneTags, to) })),
+        moveCount(
+          patchTicket(old, ticket.id, (t) => ({ ...t, tags: moveTags(t, laneTags, to) })),
+          from,
+          to,
+        ),
       );
     },
     onError: () => qc.invalidateQueries({ queryKey: ticketsKey }),
@@ -88,20 +111,24 @@ export function useLiveKanban() {
     if (data.action === 'updateUnread') return;
     if (data.action === 'delete') {
       // Moved (another status, queue or user: `updatedAt` set): its update follows and patches
-      // the card; the reload settles whether it is still on this board. Deleted: it goes.
+      // the card; the reload settles whether it is still on this board. Deleted: it goes, and
+      // the lanes' counts are read again.
       if (data.updatedAt) return reload(ticketsKey);
       const id = data.ticketId;
       qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) => patchTicket(old, id, () => null));
-      return;
+      return reload(ticketsKey);
     }
     const { ticket } = data;
-    const known = qc
+    const held = qc
       .getQueriesData<TicketsData>({ queryKey: ticketsKey })
-      .some(([, d]) => d?.pages.some((p) => p.tickets.some((t) => t.id === ticket.id)));
-    if (!known) return reload(ticketsKey);
+      .flatMap(([, d]) => d?.pages.flatMap((p) => p.tickets.filter((t) => t.id === ticket.id)) ?? [])[0];
+    if (!held) return reload(ticketsKey);
+    const tagIds = (t: Ticket) => t.tags.map((g) => g.id).join(',');
     qc.setQueriesData<TicketsData>({ queryKey: ticketsKey }, (old) =>
       patchTicket(old, ticket.id, (t) => (ticket.status === 'closed' ? null : { ...t, ...ticket })),
     );
+    // A card that left the board, or whose tags (so maybe its lane) changed: the counts are read again.
+    if (ticket.status === 'closed' || tagIds(held) !== tagIds(ticket)) reload(ticketsKey);
   });
   useCompanyEvent('tag', () => reload(['kanban']));
 }

@@ -34,15 +34,15 @@ function usePermission() {
 export function NotificationsPopOver() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tickets } = useNotifications();
+  const { tickets, count } = useNotifications();
   const { permission, ask } = usePermission();
   return (
     <HeaderPopover
       title={t('notifications.title')}
       icon={<NotificationsIcon />}
-      count={tickets.length}
-      max={99}
-      label={t('notifications.open', { count: tickets.length })}
+      count={count}
+      max={999}
+      label={t('notifications.open', { count })}
       testId="notifications"
       countTestId="notifications-count"
       note={

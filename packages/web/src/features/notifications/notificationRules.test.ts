@@ -22,6 +22,7 @@ const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   promptId: null,
   ratingPending: false,
   windowExpiresAt: null,
+  waitingSince: null,
   createdAt: '2031-03-10T11:00:00Z',
   updatedAt: '2031-03-10T12:00:00Z',
   contact: { id: 3, name: 'Ana', number: '5511911110001', profilePicUrl: '', isGroup: false },

@@ -1,12 +1,16 @@
 /**
- * The pop-over's tickets: page 1 of `GET /tickets?withUnreadMessages=true` (the server's scope
- * for this user), kept live from `company-{id}-ticket` and `company-{id}-appMessage` after
- * `joinNotification`; a new customer message on a listed ticket rings and pops a browser
- * notification (see notificationRules.ts for who hears what).
+ * The pop-over's tickets: `GET /tickets/notifications` (the newest 40 of the tickets waiting for
+ * this user, and how many there are in all), kept live from `company-{id}-ticket` and
+ * `company-{id}-appMessage` after `joinNotification`; a new customer message on a listed ticket
+ * rings and pops a browser notification (see notificationRules.ts for who hears what).
+ *
+ * The badge's count: while every waiting ticket is held (40 or fewer) the held list is exact and
+ * followed live; past that, the tickets beyond the page cannot be told apart from new ones, so
+ * the count is read again (at most once a second) after an event that may change it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_EVENTS, type Ticket, type TicketPage } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
@@ -27,17 +31,31 @@ export function useNotifications() {
     latest.current = { me, openUuid, t, navigate };
   });
 
+  const qc = useQueryClient();
+  const key = ['notifications', me.id];
   const query = useQuery({
-    queryKey: ['notifications', me.id],
-    queryFn: ({ signal }) => api.get<TicketPage>('/tickets', { withUnreadMessages: 'true', pageNumber: 1 }, { signal }),
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<TicketPage>('/tickets/notifications', undefined, { signal }),
   });
   useEffect(() => {
     if (query.data) setTickets(query.data.tickets.filter((ticket) => isNotified(ticket, latest.current.me)));
   }, [query.data]);
+  // How many wait beyond the page the server sent (0 when it sent them all).
+  const beyond = query.data ? Math.max(0, query.data.count - query.data.tickets.length) : 0;
+  const recount = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const recountSoon = () => {
+    if (beyond === 0 || recount.current) return;
+    recount.current = setTimeout(() => {
+      recount.current = null;
+      void qc.invalidateQueries({ queryKey: key });
+    }, 1000);
+  };
+  useEffect(() => () => clearTimeout(recount.current ?? undefined), []);
 
   useEffect(() => joinRoom(CLIENT_EVENTS.joinNotification), []);
 
   useCompanyEvent('ticket', (data) => {
+    recountSoon();
     if (data.action === 'update') {
       const { ticket } = data;
       setTickets((list) => mergeTicket(list, ticket, latest.current.me));
@@ -63,5 +81,5 @@ export function useNotifications() {
     );
   });
 
-  return { tickets, loading: query.isLoading };
+  return { tickets, count: tickets.length + beyond, loading: query.isLoading };
 }

@@ -16,6 +16,8 @@ import { TicketsManager } from './manager/TicketsManager';
 import { TicketPanel } from './ticket/TicketPanel';
 import { WelcomePanel } from './WelcomePanel';
 import { useLiveTickets } from './useTicketLists';
+import { ShortcutSheet } from './keyboard/ShortcutSheet';
+import { useShortcuts } from './keyboard/useShortcuts';
 
 /** The page fills the window under the top bar (56 px on phones, 64 px above 600 px). */
 const AREA_HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
@@ -26,6 +28,8 @@ export default function TicketsPage() {
   const narrow = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [tab, setTab] = useState<'list' | 'chat'>(ticketId ? 'chat' : 'list');
   useLiveTickets();
+  const [sheet, setSheet] = useState(false);
+  useShortcuts({ help: () => setSheet(true) });
 
   useEffect(() => {
     setTab(ticketId ? 'chat' : 'list');
@@ -51,7 +55,13 @@ export default function TicketsPage() {
       sx={
         narrow
           ? { height: AREA_HEIGHT, display: 'flex', flexDirection: 'column' }
-          : { height: AREA_HEIGHT, display: 'grid', gridTemplateColumns: 'minmax(300px, 1fr) minmax(0, 2fr)', gap: 1.5, p: 1.5 }
+          : {
+              height: AREA_HEIGHT,
+              display: 'grid',
+              gridTemplateColumns: 'minmax(300px, 1fr) minmax(0, 2fr)',
+              gap: 1.5,
+              p: 1.5,
+            }
       }
       data-testid="tickets-area"
     >
@@ -72,6 +82,7 @@ export default function TicketsPage() {
       <Paper variant="outlined" sx={pane(!narrow || tab === 'chat')}>
         {conversation}
       </Paper>
+      <ShortcutSheet open={sheet} onClose={() => setSheet(false)} />
     </Box>
   );
 }

@@ -23,6 +23,7 @@ const ticket = (id: number, over: Partial<Ticket> = {}): Ticket => ({
   promptId: null,
   ratingPending: false,
   windowExpiresAt: null,
+  waitingSince: null,
   createdAt: '2025-01-01T09:00:00.000Z',
   updatedAt: `2025-01-01T10:00:${String(id).padStart(2, '0')}.000Z`,
   contact: { id, name: `C${id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },

@@ -7,7 +7,14 @@
  * ticket, so the scope is checked here too.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import { inListScope, type Ticket, type TicketPage, type TicketStatus, type TicketViewer } from '@balcao/contracts';
+import {
+  inListScope,
+  type Ticket,
+  type TicketListOrder,
+  type TicketPage,
+  type TicketStatus,
+  type TicketViewer,
+} from '@balcao/contracts';
 
 export type Viewer = TicketViewer;
 
@@ -20,24 +27,49 @@ export interface TicketFilters {
   queueIds: number[];
   tags?: number[];
   users?: number[];
+  whatsappIds?: number[];
+  withUnread?: boolean;
+  orderBy?: TicketListOrder;
   showAll: boolean;
 }
 
 const time = (value: string) => Date.parse(value);
 
 /**
- * Whether a list with these filters shows the ticket. Search lists (text, tags, users) are not
- * decided here: they only keep the tickets they already hold up to date.
+ * Whether a list with these filters shows the ticket (the server's list-conditions.ts). Search
+ * lists (text, or no status) are not decided here: they only keep the tickets they already hold
+ * up to date.
  */
 export function listShows(filters: TicketFilters, viewer: Viewer, t: Ticket): boolean {
   if (filters.status && t.status !== filters.status) return false;
   if (!filters.showAll && !inListScope(viewer, t)) return false;
   if (filters.queueIds.length > 0 && t.queueId !== null && !filters.queueIds.includes(t.queueId)) return false;
+  if (filters.whatsappIds?.length && (t.whatsappId === null || !filters.whatsappIds.includes(t.whatsappId)))
+    return false;
+  if (filters.tags?.length && !filters.tags.every((id) => t.tags.some((tag) => tag.id === id))) return false;
+  // The attendant filter is an admin's; the server ignores it for anyone else.
+  if (filters.users?.length && viewer.admin && (t.userId === null || !filters.users.includes(t.userId))) return false;
+  if (filters.withUnread && !(t.unreadMessages > 0)) return false;
   return true;
 }
 
-export const isSearchList = (f: TicketFilters) =>
-  Boolean(f.searchParam) || (f.tags?.length ?? 0) > 0 || (f.users?.length ?? 0) > 0 || !f.status;
+export const isSearchList = (f: TicketFilters) => Boolean(f.searchParam) || !f.status;
+
+const never = Number.POSITIVE_INFINITY;
+
+/**
+ * Whether `a` comes before `b` in the list's order: newest `updatedAt` first (the id breaking
+ * ties), or with `waitingLongest` the oldest `waitingSince` first, those nobody waits on last,
+ * the oldest id first (the server's list-conditions.ts).
+ */
+export function comesBefore(a: Ticket, b: Ticket, orderBy: TicketListOrder = 'recent'): boolean {
+  if (orderBy === 'waitingLongest') {
+    const wa = a.waitingSince ? time(a.waitingSince) : never;
+    const wb = b.waitingSince ? time(b.waitingSince) : never;
+    return wa < wb || (wa === wb && a.id < b.id);
+  }
+  return time(a.updatedAt) > time(b.updatedAt) || (time(a.updatedAt) === time(b.updatedAt) && a.id > b.id);
+}
 
 /** Every ticket of the cached pages once (a page loaded after an insert may repeat one). */
 export function flattenTickets(data: TicketPages | undefined): Ticket[] {
@@ -78,18 +110,17 @@ export function removeTicket(data: TicketPages, id: number): TicketPages {
 }
 
 /**
- * The list with the ticket put where `updatedAt` orders it (newest first), replacing the held
- * version. A ticket older than every loaded one stays out while more pages remain (it will come
+ * The list with the ticket put where the list's order puts it (`comesBefore`), replacing the held
+ * version. A ticket after every loaded one stays out while more pages remain (it will come
  * with its page).
  */
-export function upsertTicket(data: TicketPages, ticket: Ticket): TicketPages {
+export function upsertTicket(data: TicketPages, ticket: Ticket, orderBy: TicketListOrder = 'recent'): TicketPages {
   const had = Boolean(findTicket(data, ticket.id));
   const without = data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== ticket.id) }));
-  const at = time(ticket.updatedAt);
   let placed = false;
   const pages = without.map((p) => {
     if (placed) return p;
-    const index = p.tickets.findIndex((t) => time(t.updatedAt) < at || (time(t.updatedAt) === at && t.id < ticket.id));
+    const index = p.tickets.findIndex((t) => comesBefore(ticket, t, orderBy));
     if (index === -1) return p;
     placed = true;
     return { ...p, tickets: [...p.tickets.slice(0, index), ticket, ...p.tickets.slice(index)] };
@@ -119,7 +150,7 @@ export function applyUpdate(data: TicketPages, filters: TicketFilters, viewer: V
     );
   }
   if (!listShows(filters, viewer, ticket)) return removeTicket(data, ticket.id);
-  return upsertTicket(data, ticket);
+  return upsertTicket(data, ticket, filters.orderBy);
 }
 
 /**

@@ -23,6 +23,7 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { FormattedText } from '../../messages/format/FormattedText';
+import { MatchedMessage } from './MatchedMessage';
 import { readableOn } from '../../tags/color';
 import type { Ticket } from '@balcao/contracts';
 
@@ -50,6 +51,8 @@ interface Props {
   /** Ticked for a bulk action; given, the row shows its checkbox (shift: a range). */
   checked?: boolean;
   onCheck?: (t: Ticket, shift: boolean) => void;
+  /** A search's text: the message that matched, if any, is shown instead of the last one, marked. */
+  highlight?: string;
 }
 
 const noop = () => {};
@@ -58,6 +61,7 @@ const HINT_MS = 4000;
 
 function TicketListItemView(props: Props) {
   const { ticket: tk, selected, small, canPeek, busy, onOpen, onAccept, onPeek, checked = false, onCheck } = props;
+  const { highlight } = props;
   const { t } = useTranslation();
   const pending = tk.status === 'pending';
   const [hinting, setHinting] = useState(false);
@@ -151,9 +155,13 @@ function TicketListItemView(props: Props) {
             {when(tk.lastMessageAt ?? tk.updatedAt)}
           </Typography>
         </Stack>
-        <Typography variant="body2" color="text.secondary" noWrap data-testid="ticket-last-message">
-          {tk.lastMessage ? <FormattedText text={tk.lastMessage} singleLine /> : '\u00a0'}
-        </Typography>
+        {highlight && tk.matchedMessage ? (
+          <MatchedMessage body={tk.matchedMessage.body} term={highlight} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="ticket-last-message">
+            {tk.lastMessage ? <FormattedText text={tk.lastMessage} singleLine /> : '\u00a0'}
+          </Typography>
+        )}
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip
             size="small"
@@ -166,9 +174,7 @@ function TicketListItemView(props: Props) {
             }}
             data-testid="ticket-queue"
           />
-          {tk.user && (
-            <Chip size="small" variant="outlined" label={tk.user.name} sx={{ height: 20, fontSize: 11 }} />
-          )}
+          {tk.user && <Chip size="small" variant="outlined" label={tk.user.name} sx={{ height: 20, fontSize: 11 }} />}
           {(tk.tags ?? []).map((tag) => (
             <Chip
               key={tag.id}

@@ -15,6 +15,7 @@ import { PageLoader } from '../../../lib/ui/PageLoader';
 import type { useTicketList } from '../useTicketLists';
 import type { Ticket } from '@balcao/contracts';
 import { TicketListItem } from './TicketListItem';
+import { useShortcuts } from '../keyboard/useShortcuts';
 
 const NEXT_PAGE_WITHIN_PX = 100;
 const ROW_ESTIMATE_PX = 88;
@@ -36,18 +37,37 @@ interface Props {
   /** Bulk selection: the ticked ids, and a tick (with the list's ids in order, for a shift range). */
   checked?: ReadonlySet<number>;
   onCheck?: (ids: number[], t: Ticket, shift: boolean) => void;
+  /** A search's text: each item shows the message that matched with it marked. */
+  highlight?: string;
   testId: string;
 }
 
 export function TicketsList(props: Props) {
-  const { list, selectedRef, small, canPeek, busy, emptyText, emptyExtra, focusFirst, onOpen, onAccept, onPeek, testId } =
-    props;
-  const { checked, onCheck } = props;
+  const {
+    list,
+    selectedRef,
+    small,
+    canPeek,
+    busy,
+    emptyText,
+    emptyExtra,
+    focusFirst,
+    onOpen,
+    onAccept,
+    onPeek,
+    testId,
+  } = props;
+  const { checked, onCheck, highlight } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { tickets, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const check = useCallback(
-    (tk: Ticket, shift: boolean) => onCheck?.(tickets.map((x) => x.id), tk, shift),
+    (tk: Ticket, shift: boolean) =>
+      onCheck?.(
+        tickets.map((x) => x.id),
+        tk,
+        shift,
+      ),
     [onCheck, tickets],
   );
 
@@ -81,6 +101,35 @@ export function TicketsList(props: Props) {
     }
   }, [focusFirst, rendered]);
 
+  // The keyboard (keyboard/shortcuts.ts): j/k move from the focused row, else from the open
+  // ticket; a ticket that can be opened opens (a pending one is only focused, to accept with a).
+  const isOpen = (tk: Ticket) => selectedRef === tk.uuid || selectedRef === String(tk.id);
+  const current = () => {
+    const row = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-ticket-id]');
+    const focusedId = row && scroller.current?.contains(row) ? Number(row.dataset.ticketId) : undefined;
+    const i = tickets.findIndex((tk) => tk.id === focusedId);
+    return i !== -1 ? i : tickets.findIndex(isOpen);
+  };
+  const moveBy = (step: number) => {
+    if (tickets.length === 0) return;
+    const from = current();
+    const to = from === -1 ? 0 : Math.min(tickets.length - 1, Math.max(0, from + step));
+    const tk = tickets[to]!;
+    virtualizer.scrollToIndex(to, { align: 'auto' });
+    requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLElement>(`[data-ticket-id="${tk.id}"]`)?.focus({ preventScroll: true }),
+    );
+    if (tk.status !== 'pending' && !isOpen(tk)) onOpen(tk, { byKeyboard: false });
+  };
+  useShortcuts({
+    next: () => moveBy(1),
+    previous: () => moveBy(-1),
+    accept: () => {
+      const tk = tickets[current()];
+      if (tk?.status === 'pending' && !busy) onAccept(tk);
+    },
+  });
+
   if (list.isLoading) return <PageLoader />;
   if (list.isError && !list.data)
     return (
@@ -105,7 +154,11 @@ export function TicketsList(props: Props) {
           {emptyExtra}
         </>
       ) : (
-        <Box role="list" aria-label={t('tickets.list.label')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <Box
+          role="list"
+          aria-label={t('tickets.list.label')}
+          sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
           {virtualizer.getVirtualItems().map((row) => {
             const tk = tickets[row.index]!;
             return (
@@ -127,6 +180,7 @@ export function TicketsList(props: Props) {
                   onPeek={onPeek}
                   checked={checked?.has(tk.id)}
                   onCheck={onCheck ? check : undefined}
+                  highlight={highlight}
                 />
               </Box>
             );

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -38,7 +39,8 @@ import type { Ticket, TicketBulkBody, TicketStatus } from '@balcao/contracts';
 import type { TicketFilters } from '../ticketCache';
 import { MultiSelect } from './MultiSelect';
 import { PendingHint } from './PendingHint';
-import { SearchFilters, type SearchState } from './SearchFilters';
+import { SearchFilters } from './SearchFilters';
+import { FiltersButton, ListFilters, NO_FILTERS, type ListView } from './ListFilters';
 import { TicketsList } from './TicketsList';
 import { useShowAll } from './useShowAll';
 
@@ -63,7 +65,9 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
   const [openTab, setOpenTab] = useState<OpenTab>('open');
   const [showAll, setShowAll] = useShowAll(me.id);
   const [queueIds, setQueueIds] = useState<number[]>([]);
-  const [search, setSearch] = useState<SearchState>({ text: '', tags: [], users: [] });
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<ListView>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
   const { queues } = useMyQueues();
@@ -79,14 +83,24 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
   }, [nav.key, nav.accepted]);
 
   // Query keys are compared by value: new objects each render are fine.
-  const base = { queueIds, showAll: canShowAll && showAll };
+  const base: TicketFilters = {
+    queueIds,
+    showAll: canShowAll && showAll,
+    whatsappIds: view.whatsappIds,
+    tags: view.tags,
+    users: admin ? view.users : [],
+    withUnread: view.withUnread,
+    orderBy: view.orderBy,
+  };
   const filters: Record<'open' | 'pending' | 'closed' | 'search', TicketFilters> = {
     open: { ...base, status: 'open' },
     pending: { ...base, status: 'pending' },
     closed: { ...base, status: 'closed' },
-    search: { ...base, searchParam: search.text, tags: search.tags, users: search.users },
+    search: { ...base, searchParam: search },
   };
-  const searching = tab === 'search' && (search.text !== '' || search.tags.length > 0 || search.users.length > 0);
+  const searching =
+    tab === 'search' &&
+    (search !== '' || view.tags.length > 0 || view.users.length > 0 || view.whatsappIds.length > 0 || view.withUnread);
   const lists = {
     open: useTicketList(filters.open, tab === 'open'),
     pending: useTicketList(filters.pending, tab === 'open'),
@@ -149,20 +163,31 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 56 }}
       >
-        <Tab value="open" icon={<InboxIcon fontSize="small" />} label={t('tickets.tabs.open')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-open" />
-        <Tab value="closed" icon={<CheckBoxIcon fontSize="small" />} label={t('tickets.tabs.closed')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-closed" />
-        <Tab value="search" icon={<SearchIcon fontSize="small" />} label={t('tickets.tabs.search')} sx={{ minHeight: 56, py: 0.5 }} data-testid="tab-search" />
+        <Tab
+          value="open"
+          icon={<InboxIcon fontSize="small" />}
+          label={t('tickets.tabs.open')}
+          sx={{ minHeight: 56, py: 0.5 }}
+          data-testid="tab-open"
+        />
+        <Tab
+          value="closed"
+          icon={<CheckBoxIcon fontSize="small" />}
+          label={t('tickets.tabs.closed')}
+          sx={{ minHeight: 56, py: 0.5 }}
+          data-testid="tab-closed"
+        />
+        <Tab
+          value="search"
+          icon={<SearchIcon fontSize="small" />}
+          label={t('tickets.tabs.search')}
+          sx={{ minHeight: 56, py: 0.5 }}
+          data-testid="tab-search"
+        />
       </Tabs>
 
       <Stack spacing={1} sx={{ p: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-        {tab === 'search' && (
-          <SearchFilters
-            value={search}
-            onChange={setSearch}
-            showUsers={admin}
-            onCleared={() => setTab('open')}
-          />
-        )}
+        {tab === 'search' && <SearchFilters value={search} onChange={setSearch} onCleared={() => setTab('open')} />}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Button
             variant="contained"
@@ -178,7 +203,12 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
             <FormControlLabel
               sx={{ mr: 0, flexShrink: 0 }}
               control={
-                <Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all" />
+                <Switch
+                  size="small"
+                  checked={showAll}
+                  onChange={(e) => setShowAll(e.target.checked)}
+                  data-testid="show-all"
+                />
               }
               label={t('tickets.buttons.showAll')}
               slotProps={{ typography: { variant: 'body2' } }}
@@ -193,7 +223,11 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
             onChange={setQueueIds}
             testId="queue-filter"
           />
+          <FiltersButton view={view} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
         </Stack>
+        <Collapse in={filtersOpen} unmountOnExit>
+          <ListFilters value={view} onChange={setView} showUsers={admin} />
+        </Collapse>
       </Stack>
 
       {tab === 'open' && (
@@ -206,8 +240,18 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
           variant="fullWidth"
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
         >
-          <Tab value="open" label={countBadge(t('tickets.tabs.assigned'), lists.open.count, 'count-open')} sx={{ minHeight: 40 }} data-testid="tab-assigned" />
-          <Tab value="pending" label={countBadge(t('tickets.tabs.pending'), lists.pending.count, 'count-pending')} sx={{ minHeight: 40 }} data-testid="tab-pending" />
+          <Tab
+            value="open"
+            label={countBadge(t('tickets.tabs.assigned'), lists.open.count, 'count-open')}
+            sx={{ minHeight: 40 }}
+            data-testid="tab-assigned"
+          />
+          <Tab
+            value="pending"
+            label={countBadge(t('tickets.tabs.pending'), lists.pending.count, 'count-pending')}
+            sx={{ minHeight: 40 }}
+            data-testid="tab-pending"
+          />
         </Tabs>
       )}
 
@@ -258,6 +302,7 @@ export function TicketsManager({ selectedRef, narrow = false }: { selectedRef?: 
           onPeek={setPeeking}
           checked={selection.selected}
           onCheck={(ids, tk, shift) => selection.toggle(ids, tk.id, shift)}
+          highlight={shown === 'search' ? search : undefined}
           testId={`tickets-list-${shown}`}
         />
       )}

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { OtherOpenTicketDialog } from '../dialogs/OtherOpenTicketDialog';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
 import { useTicketActions, type TicketAction } from '../useTicketActions';
+import { useShortcuts } from '../keyboard/useShortcuts';
 import type { Ticket } from '@balcao/contracts';
 
 function ActionButton(props: {
@@ -41,7 +42,13 @@ function ActionButton(props: {
     return (
       <Tooltip title={label}>
         <span>
-          <IconButton onClick={onClick} disabled={disabled} aria-label={label} color={primary ? 'primary' : 'default'} data-testid={testId}>
+          <IconButton
+            onClick={onClick}
+            disabled={disabled}
+            aria-label={label}
+            color={primary ? 'primary' : 'default'}
+            data-testid={testId}
+          >
             {icon}
           </IconButton>
         </span>
@@ -73,6 +80,15 @@ export function TicketActions({ ticket, compact }: { ticket: Ticket; compact: bo
   const canDelete = can(me, 'ticket-options:deleteTicket');
   const busy = actions.busy;
   const run = (a: TicketAction) => void actions.run(ticket, a);
+  // The keyboard (keyboard/shortcuts.ts): e resolves, t opens the transfer picker.
+  useShortcuts({
+    resolve: () => {
+      if (ticket.status === 'open' && !busy) run('resolve');
+    },
+    transfer: () => {
+      if (ticket.status !== 'closed') setTransferring(true);
+    },
+  });
 
   const button = (a: TicketAction, icon: ReactNode, primary = false) => (
     <ActionButton

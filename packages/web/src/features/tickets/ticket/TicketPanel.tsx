@@ -26,6 +26,7 @@ import { ContactDrawer } from '../contact-drawer/ContactDrawer';
 import { fetchTicket } from '../ticketsApi';
 import { oneKey } from '../useTicketLists';
 import { useTicketNavState } from '../ticketNavigation';
+import { useShortcuts } from '../keyboard/useShortcuts';
 import { TicketHeader } from './TicketHeader';
 
 const isGone = (err: unknown) => isApiError(err) && (err.status === 404 || err.status === 400);
@@ -75,6 +76,9 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const nav = useTicketNavState();
+  // r (keyboard/shortcuts.ts) puts the focus in the composer: a new key each time.
+  const [replyKey, setReplyKey] = useState<string>();
+  useShortcuts({ reply: () => setReplyKey(String(Date.now())) });
   const thread = useMessages(ticket.id);
   const activity = useTicketActivity(ticket.id, ticket.updatedAt);
   const del = useDeleteMessage(ticket.id);
@@ -125,7 +129,7 @@ function OpenTicket({ ticket }: { ticket: TicketDetail }) {
           enabled={ticket.status === 'open'}
           replyTo={replyTo}
           onReplyDone={doneReplying}
-          focusKey={nav.focusComposer ? nav.key : undefined}
+          focusKey={replyKey ?? (nav.focusComposer ? nav.key : undefined)}
         />
       )}
       <ContactDrawer open={drawer} ticket={ticket} onClose={() => setDrawer(false)} />
