@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { can, eventName, legacyEventName, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
+import { can, eventName, legacyEventName, PRESENCE_CLIENT_EVENT, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
 import type { Publisher } from './context.js';
 import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
@@ -185,6 +185,8 @@ export class RealtimeHub implements Publisher {
   private closing = false;
   /** Told when a user's first socket connects, on each heartbeat, and when their last one leaves. */
   onPresence: (user: SocketData, online: boolean) => Promise<void> = async () => {};
+  /** Told the user's last activity a tab saw (`userActivity`, payload unchecked: the handler parses it). */
+  onActivity: (user: SocketData, payload: unknown) => Promise<void> = async () => {};
   /** Registers a module's client-event handlers on each new socket (tickets: joinChatBox…). */
   onSocket: (socket: Socket) => void = () => {};
 
@@ -253,6 +255,9 @@ export class RealtimeHub implements Publisher {
       this.onPresence(d, online).catch((err: unknown) => this.log.warn({ err }, 'presence update failed'));
     void presence(true);
     socket.on('userStatus', () => void presence(true));
+    socket.on(PRESENCE_CLIENT_EVENT, (payload: unknown) => {
+      this.onActivity(d, payload).catch((err: unknown) => this.log.warn({ err }, 'activity update failed'));
+    });
     socket.on('disconnect', () => {
       if (this.closing || !this.io) return;
       void this.io
