@@ -16,8 +16,11 @@ import { AppError } from './errors.js';
  * per message — and the list keeps its order on the way.
  */
 const FANOUT = 'balcao:events';
-/** An event to some rooms; `close`: those rooms' sockets are closed shortly after (sessions ended). */
-type Emit = [rooms: string[], name: string, payload: unknown, close?: 1];
+/**
+ * An event to some rooms; `close`: those rooms' sockets are closed shortly after (sessions ended);
+ * `except`: sockets in these rooms do not hear it.
+ */
+type Emit = [rooms: string[], name: string, payload: unknown, close?: 1 | 0, except?: string[]];
 /** A user's sockets move to the rooms their new scope allows (applied by each process to its own). */
 type Move = { userId: number; scope: RoomScope };
 /** An event to every company's sockets, each named for the socket's own company (platform data). */
@@ -63,6 +66,11 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
       continue;
     }
     const to = step[0];
+    const except = step[4];
+    if (except) {
+      if (to.some((r) => adapter.rooms.has(r))) io.local.to(to).except(except).emit(step[1], step[2]);
+      continue;
+    }
     while (end < steps.length && sameRun(steps[end]!, to)) end++;
     if (!to.some((r) => adapter.rooms.has(r))) continue;
     const run = steps.slice(i, end) as Emit[];
@@ -74,7 +82,7 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
   }
 }
 
-const sameRun = (step: Step, rooms: string[]) => isEmit(step) && sameRooms(step[0], rooms);
+const sameRun = (step: Step, rooms: string[]) => isEmit(step) && !step[4] && sameRooms(step[0], rooms);
 const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((r, k) => r === b[k]);
 const namePayload = ([, name, payload]: Emit): [string, unknown] => [name, payload];
 
@@ -288,7 +296,9 @@ export class RealtimeHub implements Publisher {
       }
       const name = eventName(ev.companyId, ev.topic) + (ev.channel === undefined ? '' : `-${ev.channel}`);
       const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), name, ev.payload];
-      if (ev.thenClose) emit.push(1);
+      const except = ev.audience.to === 'company' && ev.audience.exceptUser !== undefined;
+      if (ev.thenClose || except) emit.push(ev.thenClose ? 1 : 0);
+      if (except) emit.push([rooms.user(ev.audience.exceptUser!)]);
       steps.push(emit);
       // The spec's client's own name for the topic, to the same rooms (the two go out together).
       const legacy = ev.channel === undefined ? legacyEventName(ev.companyId, ev.topic) : undefined;

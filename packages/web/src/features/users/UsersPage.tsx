@@ -1,4 +1,4 @@
-/** Users (operations §2): search, infinite scroll, profile, edit, delete. */
+/** Users (operations §2): search, infinite scroll, profile, presence (live), edit, delete. */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -10,6 +10,7 @@ import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { SearchField } from '../../lib/ui/SearchField';
+import { PresenceDot, presenceOf } from '../../lib/ui/PresenceDot';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import UserDialog from './UserDialog';
 import { useDeleteUser, usersList } from './useUsers';
@@ -45,6 +46,11 @@ export default function UsersPage() {
           {
             label: t('users.table.profile'),
             cell: (u) => t(`users.profiles.${u.profile}`, { defaultValue: u.profile }),
+          },
+          {
+            label: t('users.table.presence'),
+            sx: { whiteSpace: 'nowrap' },
+            cell: (u) => <PresenceDot presence={presenceOf(u)} withText />,
           },
           {
             label: t('users.table.actions'),
