@@ -84,7 +84,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     hub.onActivity = (u, payload) => recordUserActivity(deps, u.companyId, u.userId, payload);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
     // A transferred ticket waiting in its queue enters the queue's holder (automation: domains do not import it).
-    registerQueueHolder((d, uow, ticketId) => enterQueueHolder(d, uow, ticketId, { way: 'moved' }));
+    registerQueueHolder((d, uow, ticketId) => enterQueueHolder(d, uow, ticketId, { way: 'moved' }, 'now'));
     await seedPlatform(deps);
     const lifecycle: Lifecycle = { accepting: true };
     const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist, lifecycle });

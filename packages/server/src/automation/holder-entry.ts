@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { Deps, Uow } from '../platform/context.js';
-import { autoAssign } from '../modules/tickets/auto-assign.js';
+import { autoAssign, offerAfterCommit, someoneCanTake } from '../modules/tickets/auto-assign.js';
 import { tickets } from '../db/schema/index.js';
 import { tableRows } from '../db/table-rows.js';
 import type { TicketRow } from '../modules/tickets/ticket-view.js';
@@ -39,7 +39,13 @@ const ticketRows = tableRows(tickets);
  * first move (see above). Only a pending ticket nobody attends, not a group, holds anything; a
  * live flow run yields to a holder that takes over. Answers the ticket as it now is.
  */
-export async function enterQueueHolder(deps: Deps, uow: Uow, ticketId: number, entry: HolderEntry): Promise<TicketRow> {
+export async function enterQueueHolder(
+  deps: Deps,
+  uow: Uow,
+  ticketId: number,
+  entry: HolderEntry,
+  assign: 'now' | 'afterCommit' = 'afterCommit',
+): Promise<TicketRow> {
   const { tx } = uow;
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
     with q as (
@@ -57,10 +63,16 @@ export async function enterQueueHolder(deps: Deps, uow: Uow, ticketId: number, e
       q.auto_assign as "_autoAssign"`);
   const row = rows[0]!;
   const ticket = ticketRows.map(row);
-  // A queue with autoAssign gives the ticket to a member at once when one can take it: the
-  // holder's columns are then let go (the trigger of 0024) and it makes no move.
-  const assigned = await autoAssign(uow, ticket, row._autoAssign === true);
-  if (assigned) return assigned;
+  // A queue with autoAssign gives the ticket to a member when one can take it, and its holder
+  // makes no move: at once (an attendant's transfer answers the ticket assigned; the holder's
+  // columns are let go by the trigger of 0024), or after the commit (the inbound path's entries).
+  if (row._autoAssign === true && assign === 'now') {
+    const assigned = await autoAssign(uow, ticket, true);
+    if (assigned) return assigned;
+  } else if (row._autoAssign === true && (await someoneCanTake(tx, ticket))) {
+    offerAfterCommit(deps, uow, ticket);
+    return ticket;
+  }
   if (ticket.integrationId !== null || ticket.promptId !== null) await stopFlowRuns(tx, ticket.id, 'handover');
   await startHolder(deps, tx, ticket, (row._type as string | null) ?? undefined, entry);
   return ticket;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AUTO_ASSIGN_MAX_OPEN_SETTING, autoAssignCap } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
-import type { Uow } from '../../platform/context.js';
+import { runTenant, type Deps, type Uow } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
 import { readSetting } from '../settings/read-setting.js';
@@ -82,7 +82,7 @@ async function assignTo(uow: Uow, ticket: TicketRow, userId: number): Promise<Ti
   return row;
 }
 
-const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null && t.queueId !== null && !t.isGroup;
+export const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null && t.queueId !== null && !t.isGroup;
 
 /**
  * A ticket that just entered its queue (locked by the caller; `autoAssignQueue`: the caller read
@@ -94,6 +94,26 @@ export async function autoAssign(uow: Uow, ticket: TicketRow, autoAssignQueue: b
   await lockAssignment(uow.tx, ticket.companyId);
   const userId = await pickMember(uow.tx, ticket.companyId, ticket.queueId!, await capOf(uow.tx));
   return userId === undefined ? undefined : assignTo(uow, ticket, userId);
+}
+
+/**
+ * Whether a member of the ticket's queue could take it now (read without the lock: a hint for the
+ * entry, which then leaves the queue's holder out and offers the ticket after its commit).
+ */
+export async function someoneCanTake(tx: Tx, ticket: TicketRow): Promise<boolean> {
+  if (!waiting(ticket)) return false;
+  return (await pickMember(tx, ticket.companyId, ticket.queueId!, await capOf(tx))) !== undefined;
+}
+
+/**
+ * After the caller's commit, its queue's waiting tickets (this one among them) are offered in a
+ * transaction of their own: the inbound path's entries (the chatbot's choice, a flow's ticket
+ * node) do not hold the company's assignment lock in their own transaction, and under a burst one
+ * offer assigns every ticket committed by then, the later ones finding nothing left.
+ */
+export function offerAfterCommit(deps: Deps, uow: Uow, ticket: TicketRow): void {
+  const { companyId, queueId } = ticket;
+  uow.afterCommit.run(() => runTenant(deps, companyId, (_tx, _events, own) => assignWaitingAndTell(own, companyId, [queueId!])));
 }
 
 /**
