@@ -61,7 +61,8 @@ export async function setPresence(deps: Deps, companyId: number, userId: number,
 /**
  * The web's `userActivity` `{lastActivityAt}`: the user's last input, as the tab saw it (a time
  * ahead of the server's clock counts as now). Online or away follows from it at once.
- * A malformed payload is ignored.
+ * It comes from a connected socket, so the user is connected (which also mends the rare
+ * disconnect whose "last tab?" check ran after a new tab's connect). A malformed payload is ignored.
  */
 export async function recordUserActivity(deps: Deps, companyId: number, userId: number, payload: unknown) {
   const parsed = presenceActivityPayload.safeParse(payload);
@@ -71,9 +72,8 @@ export async function recordUserActivity(deps: Deps, companyId: number, userId: 
     const { rows } = await tx.execute<Change>(sql`
       with old as (select id, presence from users where id = ${userId} for no key update),
       seen as (select least(${at.toISOString()}::timestamptz, now()) as at)
-      update users u set last_activity_at = seen.at,
-        presence = case when u.online then case when seen.at < ${awayBefore} then 'away' else 'online' end
-                        else u.presence end
+      update users u set last_activity_at = seen.at, online = true,
+        presence = case when seen.at < ${awayBefore} then 'away' else 'online' end
       from old, seen where u.id = old.id
       returning old.presence as before, u.presence as after`);
     await changed(uow, companyId, userId, rows[0]);

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttendant } from '@balcao/contracts';
 import { EmptyState } from '../../lib/ui/EmptyState';
-import { PresenceDot, presenceOf } from '../../lib/ui/PresenceDot';
+import { PresenceDot, usePresenceOf } from '../../lib/ui/PresenceDot';
 import { formatMinutes } from './dashboardFilter';
 
 /** Rating 1–3 as stars (a fraction shown as part of a star) and the figure; none: a dash. */
@@ -39,6 +39,7 @@ function RatingCell({ rating }: { rating: number | null }) {
 /** Every user of the company: rating, average support time, presence now, kept live (operations §2). */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation();
+  const presenceOf = usePresenceOf();
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>

@@ -10,13 +10,14 @@ import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InfiniteTable } from '../../lib/ui/InfiniteTable';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { SearchField } from '../../lib/ui/SearchField';
-import { PresenceDot, presenceOf } from '../../lib/ui/PresenceDot';
+import { PresenceDot, usePresenceOf } from '../../lib/ui/PresenceDot';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import UserDialog from './UserDialog';
 import { useDeleteUser, usersList } from './useUsers';
 
 export default function UsersPage() {
   const { t } = useTranslation();
+  const presenceOf = usePresenceOf();
   const list = usePagedList(usersList);
   const del = useConfirmedDelete<User>(useDeleteUser(), t('users.toasts.deleted'));
   const [dialog, setDialog] = useState<{ userId?: number } | null>(null);
