@@ -195,12 +195,14 @@ describe('automatic assignment', () => {
     expect(await ticketRow(t, tenant.companyId, first.id)).toMatchObject({ status: 'open', userId: ana.id });
   });
 
-  it('leaves tickets of a queue without autoAssign waiting', async () => {
-    const { tenant, conn, members } = await setup(1, false);
+  it('leaves tickets of a queue without autoAssign waiting, and offers them once it is turned on', async () => {
+    const { tenant, queueId, conn, members } = await setup(1, false);
     await online(tenant, members[0]!);
     const ticket = await arrive(conn);
     expect(ticket.queueId).not.toBeNull();
     expect(ticket).toMatchObject({ status: 'pending', userId: null });
+    expect((await tenant.admin.api.put(`/api/queue/${queueId}`, { autoAssign: true })).status).toBe(200);
+    expect(await ticketRow(t, tenant.companyId, ticket.id)).toMatchObject({ status: 'open', userId: members[0]!.id });
   });
 
   it('assigns a ticket transferred to the queue without a user, one at a time and in bulk', async () => {
