@@ -1,6 +1,7 @@
 /** Users (operations §2): search, infinite scroll, profile, presence (live), edit, delete. */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../lib/list/usePagedList';
@@ -18,6 +19,8 @@ import { useDeleteUser, usersList } from './useUsers';
 export default function UsersPage() {
   const { t } = useTranslation();
   const presenceOf = usePresenceOf();
+  // A phone shows the dot alone (its word stays for screen readers and as its tooltip).
+  const wide = useMediaQuery('(min-width:600px)');
   const list = usePagedList(usersList);
   const del = useConfirmedDelete<User>(useDeleteUser(), t('users.toasts.deleted'));
   const [dialog, setDialog] = useState<{ userId?: number } | null>(null);
@@ -51,7 +54,7 @@ export default function UsersPage() {
           {
             label: t('users.table.presence'),
             sx: { whiteSpace: 'nowrap' },
-            cell: (u) => <PresenceDot presence={presenceOf(u)} withText />,
+            cell: (u) => <PresenceDot presence={presenceOf(u)} withText={wide} />,
           },
           {
             label: t('users.table.actions'),
