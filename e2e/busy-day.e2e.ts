@@ -128,7 +128,7 @@ describe('the busy day', () => {
     await signInToTickets(page, EMAIL, PASSWORD);
     await page.goto('/users');
     const ana = page.getByTestId('user-row').filter({ hasText: 'Ana Financeiro' });
-    const presence = (p: string, where: Locator = ana) => where.locator(`[data-testid="presence"][data-presence="${p}"]`).waitFor();
+    const presence = (p: string, where: Locator = ana) => where.locator(`[data-testid="presence"][data-presence="${p}"]:visible`).waitFor();
     await presence('offline');
 
     // Ana's tab: a socket of her own (the browser here is the manager's).

@@ -19,7 +19,7 @@ import { useDeleteUser, usersList } from './useUsers';
 export default function UsersPage() {
   const { t } = useTranslation();
   const presenceOf = usePresenceOf();
-  // A phone shows the dot alone (its word stays for screen readers and as its tooltip).
+  // A phone has no room for a presence column: the dot goes before the name (its word for screen readers).
   const wide = useMediaQuery('(min-width:600px)');
   const list = usePagedList(usersList);
   const del = useConfirmedDelete<User>(useDeleteUser(), t('users.toasts.deleted'));
@@ -45,7 +45,18 @@ export default function UsersPage() {
         rowProps={(u) => ({ 'data-testid': 'user-row', 'data-user-id': u.id })}
         columns={[
           { label: t('users.table.id'), hideBelow: 'sm', cell: (u) => u.id },
-          { label: t('users.table.name'), sx: { wordBreak: 'break-word' }, cell: (u) => u.name },
+          {
+            label: t('users.table.name'),
+            sx: { wordBreak: 'break-word' },
+            cell: (u) =>
+              wide ? (
+                u.name
+              ) : (
+                <>
+                  <PresenceDot presence={presenceOf(u)} /> {u.name}
+                </>
+              ),
+          },
           { label: t('users.table.email'), hideBelow: 'sm', sx: { wordBreak: 'break-all' }, cell: (u) => u.email },
           {
             label: t('users.table.profile'),
@@ -53,8 +64,9 @@ export default function UsersPage() {
           },
           {
             label: t('users.table.presence'),
+            hideBelow: 'sm',
             sx: { whiteSpace: 'nowrap' },
-            cell: (u) => <PresenceDot presence={presenceOf(u)} withText={wide} />,
+            cell: (u) => <PresenceDot presence={presenceOf(u)} withText />,
           },
           {
             label: t('users.table.actions'),

@@ -31,7 +31,14 @@ export function PresenceDot({ presence, withText = false }: { presence: Presence
   const { t } = useTranslation();
   const word = t(`presence.${presence}`);
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} data-testid="presence" data-presence={presence}>
+    <Box
+      component="span"
+      // Relative: the screen readers' word is placed within the dot, not against the page (a
+      // table scrolled sideways would otherwise widen the page by it).
+      sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+      data-testid="presence"
+      data-presence={presence}
+    >
       <Box component="span" aria-hidden title={word} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: COLOR[presence], flexShrink: 0 }} />
       {withText ? (
         <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
