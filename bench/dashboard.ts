@@ -15,7 +15,7 @@ import type { Ctx } from '../packages/server/src/platform/context.ts';
 import { dashboardOf } from '../packages/server/src/modules/dashboard/read-dashboard.ts';
 import { ticketsPerUser } from '../packages/server/src/modules/dashboard/tickets-per-user.ts';
 import { ticketsPerDay } from '../packages/server/src/modules/dashboard/tickets-per-day.ts';
-import { freePort, percentile, root, startProduct, stop, waitFor200 } from './lib.ts';
+import { cpuMs, freePort, percentile, root, startProduct, stop, waitFor200 } from './lib.ts';
 
 /**
  * The dashboard at scale (issue 17, acceptance 6): 1,000,000 tickets in 100 companies, the
@@ -193,16 +193,6 @@ function tenantCtx(db: ReturnType<typeof drizzle<typeof schema>>, companyId: num
     actor: { userId: 0, companyId, profile: 'admin', super: false, sessionId: 'bench' },
     tenant: (fn: (tx: unknown, events: unknown[]) => Promise<unknown>) => inTenant(db, companyId, (tx) => fn(tx, [])),
   } as unknown as Ctx;
-}
-
-/** CPU time (ms) a process has used, from /proc (Linux; 10 ms ticks), or NaN elsewhere. */
-async function cpuMs(pid: number): Promise<number> {
-  try {
-    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 /**

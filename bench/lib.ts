@@ -219,3 +219,13 @@ export function webhookSender(base: string, conn: { id: number; phoneNumberId: s
   };
   return { send, close: () => agent.destroy() };
 }
+
+/** CPU time (ms) a process has used, from /proc (Linux; 10 ms ticks), or NaN elsewhere. */
+export async function cpuMs(pid: number): Promise<number> {
+  try {
+    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}

@@ -13,6 +13,7 @@ import { benchCampaign } from './campaign.ts';
 import { benchOutbox } from './outbox.ts';
 import { benchFlows } from './flows.ts';
 import { benchDashboard } from './dashboard.ts';
+import { benchAttendance } from './attendance.ts';
 import { benchIntegrations } from './integrations.ts';
 import { benchAi } from './ai.ts';
 import { benchChat } from './chat.ts';
@@ -41,6 +42,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   campaign: () => benchCampaign(),
   flows: () => benchFlows(),
   dashboard: () => benchDashboard(),
+  attendance: () => benchAttendance(),
   integrations: () => benchIntegrations(),
   ai: () => benchAi(),
   chat: () => benchChat(),

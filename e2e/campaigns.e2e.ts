@@ -18,6 +18,7 @@ import { connectedSandbox } from './support/sandbox.js';
 import {
   apiToken,
   callApi,
+  companyClockIn,
   overflowsSideways,
   shot,
   signInToTickets,
@@ -28,8 +29,6 @@ import {
 const COMPANY = 'Floricultura Ipê';
 const EMAIL = 'dona@ipe.test';
 const PASSWORD = 'Ipe-12345';
-/** A new company's zone (the server's default): the form's times are read on its clock. */
-const COMPANY_ZONE = 'America/Sao_Paulo';
 const CUSTOMERS = [
   { name: 'Ana Lima', number: '5511977770001' },
   { name: 'Bruno Costa', number: '5511977770002' },
@@ -62,25 +61,6 @@ afterAll(async () => {
 const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const pageApi = async <T>(page: Page, method: string, path: string, body?: unknown) =>
   callApi<T>(product.url, method, path, body, await pageToken(page));
-
-/** A `datetime-local` value (with seconds) `ms` from now on the company's clock. */
-function companyClockIn(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: COMPANY_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 const dialogSettled = (page: Page) =>
   page.waitForFunction(() =>

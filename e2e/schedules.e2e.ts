@@ -13,6 +13,7 @@ import { startProduct, type Product } from './support/product.js';
 import {
   apiToken,
   callApi,
+  companyClockIn,
   overflowsSideways,
   shot,
   signInToTickets,
@@ -58,12 +59,6 @@ afterAll(async () => {
 });
 
 const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A `datetime-local` value (with seconds) `ms` from now, on the browser's clock. */
-const localIn = (ms: number) => {
-  const d = new Date(Date.now() + ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 const dialogSettled = (page: Page) =>
   page.waitForFunction(() =>
     [...document.querySelectorAll('.MuiDialog-paper')].every((e) => getComputedStyle(e).opacity === '1'),
@@ -89,9 +84,9 @@ describe('schedules', () => {
     await page.getByTestId('schedule-add').click();
     const dialog = page.getByTestId('schedule-dialog');
     await dialog.getByText('Novo agendamento').waitFor();
-    // Default: one hour from now.
+    // Default: one hour from now, on the company's clock (both wall clocks read as UTC to compare).
     const shown = await dialog.getByTestId('schedule-send-at').inputValue();
-    const inAnHour = Date.parse(shown) - Date.now();
+    const inAnHour = Date.parse(`${shown}Z`) - Date.parse(`${companyClockIn(0)}Z`);
     expect(inAnHour).toBeGreaterThan(58 * 60_000);
     expect(inAnHour).toBeLessThan(61 * 60_000);
 
@@ -104,7 +99,7 @@ describe('schedules', () => {
     await shot(page, 'schedules-dialog-short-text');
 
     await dialog.getByTestId('schedule-body').fill('Olá {{firstName}}, seu pão de queijo está pronto!');
-    await dialog.getByTestId('schedule-send-at').fill(localIn(6_000));
+    await dialog.getByTestId('schedule-send-at').fill(companyClockIn(6_000));
     await dialog.getByTestId('schedule-save').click();
     await page.getByText('Agendamento salvo com sucesso.').first().waitFor();
     await dialog.waitFor({ state: 'detached' });

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 /** Side-menu ids (`menu-<route>`) of an admin whose plan has every feature (foundation §2). */
 export const ADMIN_MENU = [
   'dashboard',
+  'reports',
   'tickets',
   'kanban',
   'quick-messages',
@@ -183,4 +184,26 @@ export async function shot(page: Page, name: string) {
   await fs.mkdir(dir, { recursive: true });
   // Animations keep running: freezing them would end react-toastify's timers (and close its toasts).
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** The zone of a company made by signup (the server's default). */
+export const COMPANY_ZONE = 'America/Sao_Paulo';
+
+/** A `datetime-local` value (with seconds) `ms` from now on a company's clock (not the browser's). */
+export function companyClockIn(ms: number, timeZone = COMPANY_ZONE): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editOf, name2to50, numeric, pageQuery, ref, requestTime, text } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './messages.js';
 import type { ConnectionStatus } from './connections.js';
+import { contactNumber } from './contacts.js';
 
 /**
  * `status`: INATIVA (no scheduledAt), PROGRAMADA (scheduledAt set, not reached), EM_ANDAMENTO
@@ -230,4 +231,23 @@ export type CampaignSettingsBody = z.infer<typeof campaignSettingsBody>;
 export interface CampaignSetting {
   key: CampaignSettingKey;
   value: string;
+}
+
+/**
+ * `POST /campaigns/{id}/test`: the campaign's message (its first variant, or its template, and its
+ * files) to one number the user types, as a contact of the list would get it, its variables filled
+ * with the user's own name and e-mail. Limited per user and per company (`CAMPAIGN_TEST_LIMITS`).
+ */
+export const campaignTestBody = z.object({ number: contactNumber });
+export type CampaignTestBody = z.infer<typeof campaignTestBody>;
+
+/** Test sends a user (and a whole company) may make in `windowMinutes`; the next one is 429. */
+export const CAMPAIGN_TEST_LIMITS = { perUser: 10, perCompany: 30, windowMinutes: 10 } as const;
+
+/** 200: the messages are stored and queued on the campaign's connection, in order (not in its report). */
+export interface CampaignTestResponse {
+  /** The number as stored (E.164 digits). */
+  number: string;
+  ticketId: number;
+  messageIds: number[];
 }

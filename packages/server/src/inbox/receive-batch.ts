@@ -238,9 +238,16 @@ const insertStatement = statement(sql`
     select i."ticketId" as id, count(*) filter (where not i."fromMe") as unread,
       (array_agg(v.preview order by v.ord desc))[1] as preview,
       (array_agg(v.created_at order by v.ord desc))[1] as at,
-      max(v.created_at) filter (where not i."fromMe") as wrote_at
+      max(v.created_at) filter (where not i."fromMe") as wrote_at,
+      min(v.created_at) filter (where not i."fromMe") as first_wrote
     from inserted i join v on v.whatsapp_id = i."whatsappId" and v.external_id = i."externalId"
     group by i."ticketId"
+  ), cycles as (
+    -- The attendance report's start: the customer's first message of the ticket's current cycle,
+    -- kept once set (a cycle made later reads it from the messages: modules/tickets/tracking.ts).
+    update ticket_tracking c set first_customer_at = p.first_wrote
+    from per_ticket p
+    where c.ticket_id = p.id and c.finished_at is null and c.first_customer_at is null and p.first_wrote is not null
   ), updated as (
     update tickets t set
       last_message = p.preview,

@@ -30,6 +30,7 @@ import { flowCampaignRoutes } from './flow-campaigns/routes.js';
 import { chatRoutes } from './chats/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { reportsRoutes } from './reports/routes.js';
 import { invoiceRoutes, subscriptionRoutes } from './invoices/routes.js';
 import { asaasWebhookRoutes } from './invoices/webhook-routes.js';
 import { queueIntegrationRoutes } from './queue-integrations/routes.js';
@@ -79,6 +80,7 @@ export const apiRoutes =
     await api.register(chatRoutes(deps), { prefix: '/chats' });
     await api.register(announcementRoutes(deps), { prefix: '/announcements' });
     await api.register(dashboardRoutes(deps), { prefix: '/dashboard' });
+    await api.register(reportsRoutes(deps), { prefix: '/reports' });
     await api.register(invoiceRoutes(deps), { prefix: '/invoices' });
     await api.register(subscriptionRoutes(deps), { prefix: '/subscription' });
     await api.register(asaasWebhookRoutes(deps), { prefix: '/webhooks/asaas' });

@@ -93,6 +93,7 @@ const EXPECTED_ACCESS = {
   'POST /api/campaigns/:id/cancel': 'signed-in feature:useCampaigns', // (*) in progress only (409)
   'POST /api/campaigns/:id/restart': 'signed-in feature:useCampaigns', // (*) cancelled only (409)
   'POST /api/campaigns/:id/send-now': 'signed-in feature:useCampaigns', // (*) not started, connection up (409)
+  'POST /api/campaigns/:id/test': 'signed-in feature:useCampaigns', // (*) connection up (409); 10 a user, 30 a company per 10 min (429)
   'POST /api/campaigns/:id/media-upload': 'signed-in feature:useCampaigns', // (*) editing rules (409)
   'DELETE /api/campaigns/:id/media-upload': 'signed-in feature:useCampaigns', // (*) editing rules (409)
   'GET /api/campaign-settings': 'signed-in feature:useCampaigns',
@@ -146,6 +147,8 @@ const EXPECTED_ACCESS = {
   'GET /api/dashboard/export': 'dashboard:view',
   'GET /api/dashboard/ticketsDay': 'dashboard:view',
   'GET /api/dashboard/ticketsUsers': 'dashboard:view',
+  'GET /api/reports/attendance': 'dashboard:view',
+  'GET /api/reports/attendance.csv': 'dashboard:view',
   'GET /api/helps': 'signed-in',
   'GET /api/onboarding': 'signed-in',
   'PUT /api/onboarding': 'settings:manage',

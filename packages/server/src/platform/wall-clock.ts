@@ -46,7 +46,7 @@ export function dayIn(at: Date, timeZone: string): string {
 /**
  * The instant a request's time value names (`requestTime` in the contracts): with an offset
  * (`Z`, `±HH:MM`, `±HHMM`) as written; without one, the wall clock of `timeZone` (a time skipped
- * by a daylight-saving jump reads as the zone's offset before it).
+ * by a daylight-saving jump reads at the offset after it: 02:30 on New York's spring-forward day is 03:30 EDT).
  */
 export function instantOf(value: string, timeZone: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))?$/.exec(

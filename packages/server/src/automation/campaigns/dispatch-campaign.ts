@@ -11,9 +11,9 @@ import type { MediaType } from '@balcao/contracts';
 import type { CampaignRow } from '../../modules/campaigns/campaign-view.js';
 import { readCampaignSettings } from '../../modules/campaigns/campaign-settings.js';
 import { waitAfter, windowFor } from './campaign-pace.js';
-import { campaignText, variantsOf } from './campaign-text.js';
-import { campaignFiles } from './campaign-files.js';
-import { campaignTickets } from './campaign-targets.js';
+import { campaignText, variantsOf } from '../../modules/campaigns/campaign-text.js';
+import { campaignFiles } from '../../modules/campaigns/campaign-files.js';
+import { campaignTickets } from '../../modules/campaigns/campaign-targets.js';
 import { templateForContacts } from '../../modules/templates/campaign-template.js';
 import { insertMessageRows, QUEUED_OUTBOUND } from '../../modules/messages/message-rows.js';
 

@@ -156,6 +156,19 @@ export const ticketTracking = pgTable(
     supportSeconds: integer('support_seconds').generatedAlwaysAs(
       sql`extract(epoch from finished_at - started_at)::integer`,
     ),
+    /**
+     * The attendance report's moments (modules/reports/): the customer's first message of the
+     * cycle (set by the inbound batch, or from the messages when the cycle is made) and the first
+     * message a person (a user) sent after it (set where outbound messages are stored).
+     */
+    firstCustomerAt: timestamp('first_customer_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    firstResponseSeconds: integer('first_response_seconds').generatedAlwaysAs(
+      sql`extract(epoch from first_response_at - first_customer_at)::integer`,
+    ),
+    resolutionSeconds: integer('resolution_seconds').generatedAlwaysAs(
+      sql`case when finished_at >= first_customer_at then extract(epoch from finished_at - first_customer_at)::integer end`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -166,6 +179,17 @@ export const ticketTracking = pgTable(
     index('ticket_tracking_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.supportSeconds, t.rating),
     // The dashboard's wait: cycles accepted in the period, with their wait.
     index('ticket_tracking_company_started_idx').on(t.companyId, t.startedAt, t.waitSeconds),
+    // The attendance report, index-only over a company's range: first responses by the day of
+    // the customer's message, resolutions by the close's day, ratings by the rating's day.
+    index('ticket_tracking_company_first_customer_idx')
+      .on(t.companyId, t.firstCustomerAt, t.userId, t.queueId, t.firstResponseSeconds)
+      .where(sql`${t.firstCustomerAt} is not null`),
+    index('ticket_tracking_company_resolved_idx')
+      .on(t.companyId, t.finishedAt, t.userId, t.queueId, t.resolutionSeconds)
+      .where(sql`${t.resolutionSeconds} is not null`),
+    index('ticket_tracking_company_rated_idx')
+      .on(t.companyId, t.ratedAt, t.userId, t.queueId, t.rating)
+      .where(sql`${t.rating} is not null`),
     // At most one unfinished cycle per ticket: concurrent transitions meet here.
     uniqueIndex('ticket_tracking_one_open_key')
       .on(t.ticketId)

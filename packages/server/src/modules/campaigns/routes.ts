@@ -8,6 +8,7 @@ import {
   campaignUpdateBody,
   CAMPAIGN_FILE_FIELD,
   campaignQuery,
+  campaignTestBody,
   rowParams,
 } from '@balcao/contracts';
 import type { Deps } from '../../platform/context.js';
@@ -20,6 +21,7 @@ import { deleteCampaign } from './delete-campaign.js';
 import { cancelCampaign } from './cancel-campaign.js';
 import { restartCampaign } from './restart-campaign.js';
 import { sendCampaignNow } from './send-campaign-now.js';
+import { sendCampaignTest } from './send-campaign-test.js';
 import { uploadCampaignMedia } from './upload-campaign-media.js';
 import { removeCampaignMedia } from './remove-campaign-media.js';
 import { campaignFile } from './campaign-file.js';
@@ -65,6 +67,10 @@ export const campaignRoutes =
     app.post('/:id/restart', { schema: { params }, config: noBody }, (req) => restartCampaign(req.ctx, req.params.id));
 
     app.post('/:id/send-now', { schema: { params }, config: noBody }, (req) => sendCampaignNow(req.ctx, req.params.id));
+
+    app.post('/:id/test', { schema: { params, body: campaignTestBody }, config }, (req) =>
+      sendCampaignTest(req.ctx, req.params.id, req.body),
+    );
 
     app.get('/:id/failures', { schema: { params, querystring: campaignFailuresQuery }, config }, (req) =>
       listCampaignFailures(req.ctx, req.params.id, req.query),

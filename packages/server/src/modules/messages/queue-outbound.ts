@@ -72,11 +72,19 @@ export async function queueOutbound({ tx, events, afterCommit }: Uow, input: Out
       updatedAt: sql`now()`,
     })
     .where(eq(tickets.id, input.ticketId));
+  // A person's first message after the customer's first one answers the cycle (the attendance
+  // report's first response; not the bot's, not the API's, as for the expiry's silence above).
+  const responded =
+    input.userId !== null
+      ? sql`, r as (update ticket_tracking set first_response_at = now()
+                     where ticket_id = ${input.ticketId} and finished_at is null
+                       and first_customer_at is not null and first_response_at is null)`
+      : sql``;
   // One statement, one round trip: the message and its ticket's update side by side.
   const { rows } = await executeByShape<{ message: Record<string, unknown> }>(
     tx,
     sql`
-    with m as (${insert} returning *), t as (${update.getSQL()})
+    with m as (${insert} returning *), t as (${update.getSQL()})${responded}
     select (select to_jsonb(x) from (select ${messageRows.list('m')} from m) x) as message`,
   );
   const message = messageRows.map(rows[0]!.message);

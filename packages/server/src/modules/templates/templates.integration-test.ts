@@ -381,6 +381,43 @@ describe('a campaign with a template', () => {
       expect(stored.body).toBe(`Oi Nome${i}, a Loja Centro te espera`);
     }
   });
+
+  it("a campaign's test send (POST /campaigns/{id}/test) sends its template to the typed number, filled with the user's name", async () => {
+    const { conn } = await cloudWithTemplates([template('aviso', 'Olá {{1}}, chegou a {{2}}')]);
+    await tenant.admin.api.post(`/api/whatsapp/${conn.id}/templates/sync`, {});
+    const staff = await createStaff(t, tenant, { name: 'Rita Teste' });
+    const created = await tenant.admin.api.post('/api/campaigns', {
+      name: `Teste ${wabaId()}`,
+      whatsappId: conn.id,
+      contactListId: await contactList([customer()]),
+      templateName: 'aviso',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{{firstName}}', '{{number}}'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const number = customer();
+    const res = await staff.api.post(`/api/campaigns/${created.body.id}/test`, { number });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await eventually(async () => sendsTo(number).length === 1, 10_000, 'the template sent');
+    expect(sendsTo(number)[0]!.body).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'aviso',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Rita' },
+              { type: 'text', text: number },
+            ],
+          },
+        ],
+      },
+    });
+    const [stored] = await q('select body from messages where id = $1', [res.body.messageIds[0]]);
+    expect(stored.body).toBe(`Olá Rita, chegou a ${number}`);
+  });
 });
 
 describe('a schedule with a template', () => {

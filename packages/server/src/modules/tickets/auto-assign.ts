@@ -26,7 +26,8 @@ import { ticketEvents } from './ticket-events.js';
  * assigning transaction, so concurrent arrivals each see the assignments committed before them —
  * none picks a member the previous one just filled, and the cap, counted over every queue, holds
  * exactly. Only work touching an autoAssign queue ever takes it. Lock order: the ticket, then this
- * lock, then (draining) waiting tickets with SKIP LOCKED, so it never waits on a ticket.
+ * lock, then (draining) waiting tickets with SKIP LOCKED, so it never waits on a ticket. The
+ * inbound path's entries offer after their commit (`offerAfterCommit`), a transfer at once.
  */
 
 const ticketRows = tableRows(tickets);
@@ -82,7 +83,7 @@ async function assignTo(uow: Uow, ticket: TicketRow, userId: number): Promise<Ti
   return row;
 }
 
-export const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null && t.queueId !== null && !t.isGroup;
+const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null && t.queueId !== null && !t.isGroup;
 
 /**
  * A ticket that just entered its queue (locked by the caller; `autoAssignQueue`: the caller read

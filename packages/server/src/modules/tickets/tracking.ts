@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { ticketTracking } from '../../db/schema/index.js';
 import type { TicketRow } from './ticket-view.js';
@@ -11,6 +11,17 @@ export interface CyclePatch {
   rating?: number;
   ratedAt?: Date;
 }
+
+/**
+ * The customer's first message of a cycle being made for the ticket: the first one after its
+ * previous cycle's close (any, for its first cycle). Later messages of a cycle that has none are
+ * recorded by the inbound batch (inbox/receive-batch.ts); one index range of the ticket's messages.
+ */
+const firstCustomerOf = (companyId: SQL, ticketId: SQL) => sql`(
+  select min(m.created_at) from messages m
+   where m.company_id = ${companyId} and m.ticket_id = ${ticketId} and not m.from_me
+     and m.created_at > coalesce((select max(p.finished_at) from ticket_tracking p
+                                   where p.company_id = ${companyId} and p.ticket_id = ${ticketId}), '-infinity'))`;
 
 /**
  * Records a step of the ticket's current attendance cycle (see `ticket_tracking`), creating the
@@ -47,6 +58,7 @@ export async function trackCycle(tx: Tx, ticket: TicketRow, patch: CyclePatch): 
       queueId: ticket.queueId,
       userId: ticket.userId,
       queuedAt: patch.queuedAt ?? ticket.createdAt,
+      firstCustomerAt: firstCustomerOf(sql`${ticket.companyId}::int`, sql`${ticket.id}::int`),
       ...patch,
     })
     .onConflictDoNothing();
@@ -71,8 +83,9 @@ export async function trackCycles(tx: Tx, ticketIds: readonly number[], opts: { 
       where t.id = any(${ids}) and c.ticket_id = t.id and c.finished_at is null
       returning c.ticket_id
     )
-    insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queue_id, user_id, queued_at, finished_at)
-    select t.company_id, t.id, t.whatsapp_id, t.queue_id, t.user_id, t.created_at, ${finishedAt}
+    insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queue_id, user_id, queued_at, finished_at, first_customer_at)
+    select t.company_id, t.id, t.whatsapp_id, t.queue_id, t.user_id, t.created_at, ${finishedAt},
+           ${firstCustomerOf(sql`t.company_id`, sql`t.id`)}
     from tickets t
     where t.id = any(${ids}) and t.id not in (select ticket_id from followed)
     on conflict do nothing`);

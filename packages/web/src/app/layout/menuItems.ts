@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
 import FlashOnIcon from '@mui/icons-material/FlashOnOutlined';
@@ -70,6 +71,8 @@ const item = (
 
 export const MAIN_MENU: MenuEntry[] = [
   item('/', 'menu.dashboard', DashboardIcon, access.dashboard),
+  // The attendance report (issue 36), for the dashboard's readers.
+  item('/reports', 'menu.reports', AssessmentIcon, access.dashboard),
   item('/tickets', 'menu.tickets', WhatsAppIcon, access.everyone),
   item('/kanban', 'menu.kanban', ViewKanbanIcon, access.kanban),
   item('/quick-messages', 'menu.quickMessages', FlashOnIcon, access.everyone),

@@ -39,6 +39,7 @@ const QueueIntegrationsPage = lazy(() => import('../../features/queue-integratio
 const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+const AttendanceReportPage = lazy(() => import('../../features/reports/AttendanceReportPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
@@ -74,6 +75,7 @@ export function AppRoutes() {
       >
         {/* / is the admins' dashboard; a user goes silently to their tickets (guards.tsx). */}
         <Route index element={gated(access.dashboard, <DashboardPage />, true)} />
+        <Route path="reports" element={gated(access.dashboard, <AttendanceReportPage />)} />
         <Route path="tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="kanban" element={gated(access.kanban, <KanbanPage />)} />
         <Route path="quick-messages" element={<QuickMessagesPage />} />

@@ -1,12 +1,12 @@
 /**
  * New, edit or view a campaign (automation §2, §4, §5): name, contact list, tag list (Nenhuma =
- * every contact), connection, when (the company's clock; empty = not scheduled), file list, five
- * messages, an attachment uploaded once the campaign is saved. Editable while INATIVA or
- * PROGRAMADA more than an hour ahead; a CANCELADA one changes its messages only; otherwise the
- * form is read-only.
+ * every contact), connection, when (typed on the company's clock, its zone shown; empty = not
+ * scheduled), file list, five messages, an attachment uploaded once the campaign is saved.
+ * Editable while INATIVA or PROGRAMADA more than an hour ahead; a CANCELADA one changes its
+ * messages only; otherwise the form is read-only.
  */
 import { useState } from 'react';
-import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,6 +33,7 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { FormDialog, FormDialogBody } from '../../lib/ui/FormDialog';
 import { SelectField } from '../../lib/ui/SelectField';
 import { AttachmentField } from '../../lib/ui/AttachmentField';
+import { ZonedDateTimeField } from '../../lib/ui/ZonedDateTimeField';
 import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
 import { campaignEditing, type CampaignEditing } from './campaignEditing';
@@ -101,6 +102,7 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
   const [tab, setTab] = useState<CampaignMessageKey>('message1');
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -123,7 +125,7 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
 
   const onSubmit = handleSubmit(async (parsed) => {
     try {
-      const saved = await saveCampaign(savedId, campaignPayload(parsed, editing));
+      const saved = await saveCampaign(savedId, campaignPayload(parsed, editing, timeZone));
       setSavedId(saved.id);
       if (!fieldsLocked) {
         await attachment.save(
@@ -205,15 +207,24 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
           options={choices.tags.map((tag) => ({ value: String(tag.id), label: tag.name }))}
           helperText={fieldError(errors.tagListId) ?? t('campaigns.hints.tagList')}
         />
-        <TextField
-          {...register('scheduledAt')}
-          type="datetime-local"
-          label={t('campaigns.fields.scheduledAt')}
-          fullWidth
-          disabled={fieldsLocked}
-          error={Boolean(errors.scheduledAt)}
-          helperText={fieldError(errors.scheduledAt) ?? t('campaigns.hints.scheduledAt')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduledAt' } }}
+        <Controller
+          control={control}
+          name="scheduledAt"
+          render={({ field }) => (
+            <ZonedDateTimeField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+              timeZone={timeZone}
+              label={t('campaigns.fields.scheduledAt')}
+              disabled={fieldsLocked}
+              error={fieldError(errors.scheduledAt)}
+              hint={t('campaigns.hints.scheduledAt')}
+              testId="campaign-scheduledAt"
+            />
+          )}
         />
         <SelectField
           {...select('fileListId')}
@@ -225,7 +236,11 @@ function CampaignForm({ campaign, editing: openedAs, choices, onClose }: FormPro
       </Box>
       <CampaignTemplateField
         connection={choices.connections.find((c) => String(c.id) === watch('whatsappId'))}
-        value={{ name: watch('templateName'), language: watch('templateLanguage'), variables: watch('templateVariables') }}
+        value={{
+          name: watch('templateName'),
+          language: watch('templateLanguage'),
+          variables: watch('templateVariables'),
+        }}
         onChange={(v) => {
           setValue('templateName', v.name);
           setValue('templateLanguage', v.language);

@@ -2,9 +2,9 @@
  * A campaign's report (automation §2): its status, delivered out of valid contacts with a progress
  * bar (delivered / valid, automation §9), cards for valid contacts, delivered, connection, contact
  * list, schedule and conclusion, the estimated time to finish, why it waits (its connection down),
- * and the contacts whose send failed, with why. Live.
+ * and the contacts whose send failed, with why; a test send to a number of one's own. Live.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +19,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import TimerIcon from '@mui/icons-material/TimerOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useTranslation } from 'react-i18next';
@@ -29,8 +30,9 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { campaignProgress } from './campaignProgress';
 import { CampaignStatusChip } from './CampaignStatusChip';
-import { formatCompanyTime } from './campaignTime';
+import { formatZoned } from '../../lib/zonedTime';
 import { useCampaignReport } from './useCampaignReport';
+import { CampaignTestDialog } from './CampaignTestDialog';
 
 function InfoCard({
   icon,
@@ -75,6 +77,7 @@ export default function CampaignReportPage() {
   const timeZone = useCurrentUser().company.timezone;
   const { campaign, failures, failureCount } = useCampaignReport(id);
   const c = campaign.data;
+  const [testing, setTesting] = useState(false);
   const back = (
     <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBackIcon />} data-testid="campaign-report-back">
       {t('campaigns.report.back')}
@@ -90,7 +93,18 @@ export default function CampaignReportPage() {
 
   const percent = campaignProgress(c.delivered, c.validContacts);
   return (
-    <PageContainer title={t('campaigns.report.titleOf', { name: c.name })} actions={back}>
+    <PageContainer
+      title={t('campaigns.report.titleOf', { name: c.name })}
+      actions={
+        <>
+          <Button startIcon={<ScienceIcon />} onClick={() => setTesting(true)} data-testid="campaign-report-test">
+            {t('campaigns.actions.test')}
+          </Button>
+          {back}
+        </>
+      }
+    >
+      {testing && <CampaignTestDialog campaign={c} onClose={() => setTesting(false)} />}
       {c.status === 'EM_ANDAMENTO' && c.whatsapp && c.whatsapp.status !== 'CONNECTED' && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="campaign-report-waiting">
           {t('campaigns.report.waiting', { name: c.whatsapp.name })}
@@ -157,13 +171,13 @@ export default function CampaignReportPage() {
         <InfoCard
           icon={<EventIcon />}
           label={t('campaigns.report.schedule')}
-          value={formatCompanyTime(c.scheduledAt, timeZone) || t('campaigns.report.notScheduled')}
+          value={formatZoned(c.scheduledAt, timeZone) || t('campaigns.report.notScheduled')}
           testId="campaign-report-schedule"
         />
         <InfoCard
           icon={<EventAvailableIcon />}
           label={t('campaigns.report.conclusion')}
-          value={formatCompanyTime(c.completedAt, timeZone) || '—'}
+          value={formatZoned(c.completedAt, timeZone) || '—'}
           testId="campaign-report-conclusion"
         />
         {c.estimatedSeconds !== null && (
@@ -192,7 +206,7 @@ export default function CampaignReportPage() {
             label: t('campaigns.report.failedAt'),
             hideBelow: 'md',
             sx: { whiteSpace: 'nowrap' },
-            cell: (f) => formatCompanyTime(f.failedAt, timeZone),
+            cell: (f) => formatZoned(f.failedAt, timeZone),
           },
         ]}
       />

@@ -1,8 +1,8 @@
 /**
  * Campaigns (automation §2): search, infinite scroll, name, status, contact list, connection,
- * scheduled and completed times (the company's clock); send now before it starts (refused with
- * the reason when its connection is down), stop while running, restart once cancelled, report,
- * edit, delete. A connection not connected is flagged beside its name. Live from `company-{id}-campaign`.
+ * scheduled and completed times (the company's clock); a test send to a number of one's own; send
+ * now before it starts (refused with the reason when its connection is down), stop while running,
+ * restart once cancelled, report, edit, delete. A connection not connected is flagged beside its name. Live from `company-{id}-campaign`.
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +15,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import SendIcon from '@mui/icons-material/Send';
 import WarningIcon from '@mui/icons-material/WarningAmber';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
@@ -27,8 +28,9 @@ import { PageContainer } from '../../lib/ui/PageContainer';
 import { SearchField } from '../../lib/ui/SearchField';
 import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import CampaignDialog from './CampaignDialog';
+import { CampaignTestDialog } from './CampaignTestDialog';
 import { CampaignStatusChip } from './CampaignStatusChip';
-import { formatCompanyTime } from './campaignTime';
+import { formatZoned } from '../../lib/zonedTime';
 import { campaignsList, useCampaignAction, useDeleteCampaign } from './useCampaigns';
 
 const ellipsis = { maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -42,6 +44,7 @@ export default function CampaignsPage() {
   const restart = useCampaignAction('restart');
   const sendNow = useCampaignAction('send-now');
   const [dialog, setDialog] = useState<{ campaignId?: number } | null>(null);
+  const [testing, setTesting] = useState<Campaign | null>(null);
 
   // Failures show the server's reason (automation §8).
   const run = (action: typeof cancel, id: number, done: string) =>
@@ -109,14 +112,14 @@ export default function CampaignsPage() {
             hideBelow: 'sm',
             sx: { whiteSpace: 'nowrap' },
             testId: 'campaign-scheduled-at',
-            cell: (row) => formatCompanyTime(row.scheduledAt, timeZone) || '—',
+            cell: (row) => formatZoned(row.scheduledAt, timeZone) || '—',
           },
           {
             label: t('campaigns.table.completedAt'),
             hideBelow: 'md',
             sx: { whiteSpace: 'nowrap' },
             testId: 'campaign-completed-at',
-            cell: (row) => formatCompanyTime(row.completedAt, timeZone) || '—',
+            cell: (row) => formatZoned(row.completedAt, timeZone) || '—',
           },
           {
             label: t('common.actions'),
@@ -155,6 +158,13 @@ export default function CampaignsPage() {
                         icon={<PlayArrowIcon fontSize="small" color="success" />}
                       />
                     )}
+                    <StateAction
+                      title={t('campaigns.actions.test')}
+                      testId="campaign-test"
+                      busy={false}
+                      onClick={() => setTesting(row)}
+                      icon={<ScienceIcon fontSize="small" />}
+                    />
                     <Tooltip title={t('campaigns.actions.report')}>
                       <IconButton
                         size="small"
@@ -174,6 +184,7 @@ export default function CampaignsPage() {
         ]}
       />
       {dialog && <CampaignDialog campaignId={dialog.campaignId} onClose={() => setDialog(null)} />}
+      {testing && <CampaignTestDialog campaign={testing} onClose={() => setTesting(null)} />}
       <ConfirmDialog
         {...del.dialog}
         title={t('campaigns.confirmDelete.title', { name: del.row?.name ?? '' })}

@@ -14,7 +14,7 @@ import {
 } from '@balcao/contracts';
 import { withRequired } from '../../lib/forms';
 import type { CampaignEditing } from './campaignEditing';
-import { toCompanyInput, toScheduledAt } from './campaignTime';
+import { fromZonedInput, toZonedInput } from '../../lib/zonedTime';
 
 export type CampaignFormValues = {
   name: string;
@@ -22,7 +22,7 @@ export type CampaignFormValues = {
   /** '' = Nenhuma (every contact of the list). */
   tagListId: string;
   whatsappId: string;
-  /** `datetime-local` on the company's clock; '' = not scheduled. */
+  /** `datetime-local` on the company's clock (lib/zonedTime.ts); '' = not scheduled. */
   scheduledAt: string;
   fileListId: string;
   /** Cloud API: the template every contact gets ('' = the messages); its language; its texts. */
@@ -43,7 +43,7 @@ export function campaignFormValues(campaign: Campaign | undefined, timeZone: str
     contactListId: idText(campaign?.contactListId),
     tagListId: idText(campaign?.tagListId ?? campaign?.tagId),
     whatsappId: idText(campaign?.whatsappId),
-    scheduledAt: toCompanyInput(campaign?.scheduledAt, timeZone),
+    scheduledAt: toZonedInput(campaign?.scheduledAt, timeZone),
     fileListId: idText(campaign?.fileListId),
     templateName: campaign?.templateName ?? '',
     templateLanguage: campaign?.templateLanguage ?? '',
@@ -66,8 +66,11 @@ export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignBod
   return { values: {}, errors: { ...result.errors, message1: missing } };
 };
 
-/** What Save sends: every field, or the messages only when that is all a campaign may change. */
-export function campaignPayload(parsed: CampaignBody, editing: CampaignEditing): CampaignUpdateBody {
+/**
+ * What Save sends: every field, or the messages only when that is all a campaign may change. The
+ * time typed on the company's clock goes as the instant it names there (ISO 8601 UTC).
+ */
+export function campaignPayload(parsed: CampaignBody, editing: CampaignEditing, timeZone: string): CampaignUpdateBody {
   const messages = Object.fromEntries(CAMPAIGN_MESSAGE_KEYS.map((k) => [k, parsed[k]]));
   if (editing === 'messages') return messages;
   const { mediaPath: _kept, ...fields } = parsed;
@@ -76,6 +79,6 @@ export function campaignPayload(parsed: CampaignBody, editing: CampaignEditing):
     ...messages,
     tagListId: parsed.tagListId ?? null,
     fileListId: parsed.fileListId ?? null,
-    scheduledAt: parsed.scheduledAt ? toScheduledAt(parsed.scheduledAt) : null,
+    scheduledAt: parsed.scheduledAt ? fromZonedInput(parsed.scheduledAt, timeZone) : null,
   };
 }

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompanyTime, toCompanyInput, toScheduledAt } from './campaignTime';
 import { campaignEditing } from './campaignEditing';
 import { campaignProgress } from './campaignProgress';
 import { readCampaignSettings } from './useCampaignSettings';
-
-describe('campaign times on the company’s clock', () => {
-  it('shows an instant as dd/MM/yyyy HH:mm in the company’s zone', () => {
-    expect(formatCompanyTime('2025-06-14T12:05:00Z', 'America/Sao_Paulo')).toBe('14/06/2025 09:05');
-    expect(formatCompanyTime('2025-06-14T23:30:00Z', 'Europe/Lisbon')).toBe('15/06/2025 00:30');
-    expect(formatCompanyTime(null, 'America/Sao_Paulo')).toBe('');
-  });
-
-  it('fills the form with the company’s wall clock and sends it back as YYYY-MM-DD HH:mm:ss', () => {
-    const input = toCompanyInput('2025-06-14T12:05:00Z', 'America/Sao_Paulo');
-    expect(input).toBe('2025-06-14T09:05');
-    expect(toScheduledAt(input)).toBe('2025-06-14 09:05:00');
-    expect(toScheduledAt('2025-06-14T09:05:30')).toBe('2025-06-14 09:05:30');
-  });
-
-  it('sends an empty date as null', () => {
-    expect(toScheduledAt('')).toBeNull();
-    expect(toScheduledAt('  ')).toBeNull();
-  });
-});
 
 describe('what the campaign form may change (automation §4)', () => {
   const now = Date.parse('2025-06-14T12:00:00Z');

@@ -3,78 +3,30 @@
  * tickets per day (arrivals; per hour when the period is one day). Its own chunk: recharts is
  * loaded only once an admin opens the dashboard, never with the login page.
  */
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard, TicketsPerDayRow } from '@balcao/contracts';
 import { EmptyState } from '../../lib/ui/EmptyState';
 import { ErrorState } from '../../lib/ui/ErrorState';
 import { PageLoader } from '../../lib/ui/PageLoader';
+import { ChartCard, useChartStyle } from '../../lib/ui/ChartCard';
 import { shortDay } from './dashboardFilter';
 import { useTicketsPerDay, useTicketsPerUser } from './useDashboard';
 
-function ChartCard({
-  title,
-  count,
-  testId,
-  children,
-}: {
-  title: string;
-  count?: number;
-  testId: string;
-  children: ReactNode;
-}) {
+function useTotal() {
   const { t } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} data-testid={testId}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {count !== undefined && (
-          <Typography variant="body2" color="text.secondary" data-testid={`${testId}-count`}>
-            {t('dashboard.charts.total', { count })}
-          </Typography>
-        )}
-      </Box>
-      {children}
-    </Paper>
-  );
-}
-
-/** Axis, grid and tooltip in the theme's colours (light and dark); no growing bars for those who asked for less motion. */
-function useChartStyle() {
-  const theme = useTheme();
-  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
-  return {
-    animate: !still,
-    bar: theme.palette.primary.main,
-    tick: { fill: theme.palette.text.secondary, fontSize: 12 },
-    grid: theme.palette.divider,
-    tooltip: {
-      contentStyle: {
-        background: theme.palette.background.paper,
-        border: `1px solid ${theme.palette.divider}`,
-        borderRadius: 8,
-        color: theme.palette.text.primary,
-      },
-      cursor: { fill: theme.palette.action.hover },
-    },
-  };
+  return (count: number | undefined) => (count === undefined ? undefined : t('dashboard.charts.total', { count }));
 }
 
 function TicketsPerUserChart({ period }: { period: Dashboard['period'] }) {
   const { t } = useTranslation();
   const style = useChartStyle();
   const chart = useTicketsPerUser(period);
+  const total = useTotal();
   const rows = chart.data?.data ?? [];
   return (
-    <ChartCard title={t('dashboard.charts.perUser')} count={chart.data?.count} testId="chart-users">
+    <ChartCard title={t('dashboard.charts.perUser')} aside={total(chart.data?.count)} testId="chart-users">
       {chart.isPending ? (
         <PageLoader />
       ) : chart.isError && !chart.data ? (
@@ -108,11 +60,12 @@ function TicketsPerDayChart({ period }: { period: Dashboard['period'] }) {
   const { t } = useTranslation();
   const style = useChartStyle();
   const chart = useTicketsPerDay(period);
+  const total = useTotal();
   const rows = (chart.data?.data ?? []).map((r) => ({ label: label(r), total: r.total }));
   return (
     <ChartCard
       title={t(period.from === period.to ? 'dashboard.charts.perHour' : 'dashboard.charts.perDay')}
-      count={chart.data?.count}
+      aside={total(chart.data?.count)}
       testId="chart-days"
     >
       {chart.isPending ? (

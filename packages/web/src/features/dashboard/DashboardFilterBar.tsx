@@ -4,11 +4,15 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PERIODS } from '@balcao/contracts';
+import Typography from '@mui/material/Typography';
 import { filterProblems, type DashboardFilter } from './dashboardFilter';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
+import { ZoneNote } from '../../lib/ui/ZonedDateTimeField';
 
 /**
  * The period (none, 3 … 90 days) or the date range (operations §9). Choosing a period clears the
- * dates; typing a date sets the period to none, so what is shown is always what is asked.
+ * dates; typing a date sets the period to none, so what is shown is always what is asked. Days
+ * are the company's (their zone named beside them), as the server counts them.
  */
 export function DashboardFilterBar({
   filter,
@@ -18,6 +22,7 @@ export function DashboardFilterBar({
   onChange: (f: DashboardFilter) => void;
 }) {
   const { t } = useTranslation();
+  const timeZone = useCurrentUser().company.timezone;
   const theme = useTheme();
   // The native date picker's icon and calendar follow the theme (else dark on dark).
   const dateSx = { '& input': { colorScheme: theme.palette.mode } };
@@ -75,6 +80,9 @@ export function DashboardFilterBar({
         sx={dateSx}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-to' } }}
       />
+      <Typography variant="caption" color="text.secondary" sx={{ alignSelf: { sm: 'center' } }}>
+        <ZoneNote timeZone={timeZone} testId="dashboard-zone" />
+      </Typography>
     </Stack>
   );
 }

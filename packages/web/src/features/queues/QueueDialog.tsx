@@ -69,6 +69,7 @@ interface QueueFormProps {
 
 function QueueForm({ existing, integrations, prompts, onClose }: QueueFormProps) {
   const { t } = useTranslation();
+  const timeZone = useCurrentUser().company.timezone;
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const qc = useQueryClient();
   const settings = useSettings();
@@ -168,7 +169,13 @@ function QueueForm({ existing, integrations, prompts, onClose }: QueueFormProps)
         </div>
         {perQueueHours && (
           <div hidden={tab !== 'hours'}>
-            <WeekHoursFields register={register} errors={errors} hint={t('queues.hours.hint')} testId="queue-hours" />
+            <WeekHoursFields
+              register={register}
+              errors={errors}
+              hint={t('queues.hours.hint')}
+              timeZone={timeZone}
+              testId="queue-hours"
+            />
           </div>
         )}
       </Stack>

@@ -1,7 +1,8 @@
 /**
  * The schedules on a calendar (react-big-calendar, date-fns localizer): month, week, day and
- * agenda views — agenda on phones —, events at `sendAt` (the browser's clock), a click on a free
- * slot starts a new schedule there. Colours follow the theme (light and dark).
+ * agenda views — agenda on phones —, events at `sendAt` on the company's clock (the calendar
+ * knows only the browser's, so it is handed the company's wall clock: `zonedWallDate`, "today"
+ * included), a click on a free slot starts a new schedule there. Colours follow the theme (light and dark).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, type Event, type View } from 'react-big-calendar';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@balcao/contracts';
 import { cultureOf, formats, localizer } from './calendarLocale';
 import { ScheduleEvent, type ScheduleActions } from './ScheduleEvent';
+import { zonedWallDate } from '../../lib/zonedTime';
 
 interface ScheduleOnCalendar extends Event {
   resource: Schedule;
@@ -61,25 +63,27 @@ const calendarSx = (theme: Theme) => ({
 
 export function ScheduleCalendar({
   schedules,
+  timeZone,
   onNew,
   ...actions
 }: {
   schedules: Schedule[];
+  timeZone: string;
   /** A free slot was picked: its start, and whether it names a time (week and day views) or only a day. */
   onNew(at: Date, withTime: boolean): void;
 } & ScheduleActions) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width:599.95px)');
   const [view, setView] = useState<View>(phone ? 'agenda' : 'month');
-  const [date, setDate] = useState(() => new Date());
+  const [date, setDate] = useState(() => zonedWallDate(new Date(), timeZone));
 
   const events = useMemo(
     (): ScheduleOnCalendar[] =>
       schedules.map((s) => {
-        const start = new Date(s.sendAt);
+        const start = zonedWallDate(s.sendAt, timeZone);
         return { title: s.contact.name, start, end: new Date(start.getTime() + SHOWN_MS), resource: s };
       }),
-    [schedules],
+    [schedules, timeZone],
   );
   const messages = useMemo(
     () => ({
@@ -130,6 +134,7 @@ export function ScheduleCalendar({
         view={view}
         onView={setView}
         date={date}
+        getNow={() => zonedWallDate(new Date(), timeZone)}
         onNavigate={setDate}
         popup
         selectable

@@ -2,7 +2,8 @@
  * New or edit schedule (operations §2, §5): the contact (search), the message (5 characters at
  * least: 'Mensagem muito curta'), when (default now + 1 h, required) and an optional image (png,
  * jpg, jpeg), uploaded after the schedule is saved (`POST /schedules/{id}/media-upload`) or
- * removed (`DELETE` there). The time is the browser's clock, sent as an instant. When the contact's
+ * removed (`DELETE` there). The time is typed on the company's clock (its zone shown beside it),
+ * sent as the instant it names there. When the contact's
  * message would go through a Cloud API connection (`GET /schedules/connection`), one of its
  * approved templates may be picked instead (needed outside the customer's 24-hour window).
  */
@@ -23,7 +24,10 @@ import { ContactSearchField } from '../contacts/ContactSearchField';
 import type { ScheduleContact } from './scheduleContact';
 import { AttachmentField } from '../../lib/ui/AttachmentField';
 import { usePendingAttachment } from '../../lib/ui/usePendingAttachment';
-import { defaultSendAt, fromLocalInput, toLocalInput } from './sendAt';
+import { defaultSendAt } from './sendAt';
+import { fromZonedInput, toZonedInput } from '../../lib/zonedTime';
+import { ZonedDateTimeField } from '../../lib/ui/ZonedDateTimeField';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { schedulesKey } from './useSchedules';
 import { CampaignTemplateField, type TemplateChoice } from '../campaigns/CampaignTemplateField';
 
@@ -78,6 +82,7 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
   const { t } = useTranslation();
   const qc = useQueryClient();
   const fieldError = useFieldError();
+  const timeZone = useCurrentUser().company.timezone;
   // Once created, a failed upload leaves a schedule to edit, not a second one to create.
   const [savedId, setSavedId] = useState(record?.id);
   const attachment = usePendingAttachment(record?.mediaName, (picked) =>
@@ -96,7 +101,7 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
     defaultValues: {
       contact: record?.contact ?? contact ?? null,
       body: record?.body ?? '',
-      sendAt: record ? toLocalInput(record.sendAt) : (sendAt ?? defaultSendAt()),
+      sendAt: record ? toZonedInput(record.sendAt, timeZone) : (sendAt ?? defaultSendAt(timeZone)),
       template: {
         name: record?.templateName ?? '',
         language: record?.templateLanguage ?? '',
@@ -118,7 +123,7 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
     const payload = {
       body,
       contactId: picked!.id,
-      sendAt: fromLocalInput(at),
+      sendAt: fromZonedInput(at, timeZone) ?? at,
       templateName: tpl?.name ?? null,
       templateLanguage: tpl?.language ?? null,
       templateVariables: tpl?.variables.map((v) => v.trim()) ?? null,
@@ -196,15 +201,23 @@ export default function ScheduleDialog({ record, contact, sendAt, onClose }: Sch
             helperText={bodyError ?? t('schedules.hints.body', { variables: VARIABLES })}
             slotProps={{ htmlInput: { 'data-testid': 'schedule-body' } }}
           />
-          <TextField
-            {...register('sendAt')}
-            type="datetime-local"
-            label={t('schedules.fields.sendAt')}
-            required
-            fullWidth
-            error={Boolean(errors.sendAt)}
-            helperText={fieldError(errors.sendAt)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+          <Controller
+            control={control}
+            name="sendAt"
+            render={({ field }) => (
+              <ZonedDateTimeField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+                timeZone={timeZone}
+                label={t('schedules.fields.sendAt')}
+                required
+                error={fieldError(errors.sendAt)}
+                testId="schedule-send-at"
+              />
+            )}
           />
           <CampaignTemplateField
             connection={connection.data?.whatsapp ?? undefined}

@@ -12,7 +12,8 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@balcao/contracts';
-import { formatDateTime } from '../../lib/dates';
+import { formatZoned } from '../../lib/zonedTime';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
 
 export interface ScheduleActions {
   onEdit(schedule: Schedule): void;
@@ -30,6 +31,7 @@ export function useSendError() {
 
 export function ScheduleEvent({ schedule, onEdit, onDelete }: { schedule: Schedule } & ScheduleActions) {
   const { t } = useTranslation();
+  const timeZone = useCurrentUser().company.timezone;
   const sendError = useSendError();
   const state =
     schedule.status === 'ERRO'
@@ -37,7 +39,7 @@ export function ScheduleEvent({ schedule, onEdit, onDelete }: { schedule: Schedu
       : schedule.sentAt
         ? {
             icon: <DoneAllIcon fontSize="inherit" />,
-            text: t('schedules.sentAt', { date: formatDateTime(schedule.sentAt) }),
+            text: t('schedules.sentAt', { date: formatZoned(schedule.sentAt, timeZone) }),
           }
         : { icon: <ScheduleIcon fontSize="inherit" />, text: t('schedules.status.PENDENTE') };
   // The calendar selects an event on click and key press: the buttons keep theirs to themselves.

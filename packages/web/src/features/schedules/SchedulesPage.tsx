@@ -17,20 +17,16 @@ import { useConfirmedDelete } from '../../lib/ui/useConfirmedDelete';
 import type { ScheduleContact } from './scheduleContact';
 import { ScheduleCalendar } from './ScheduleCalendar';
 import ScheduleDialog from './ScheduleDialog';
-import { defaultSendAt, toLocalInput } from './sendAt';
+import { slotSendAt } from './sendAt';
+import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { useAllSchedules, useDeleteSchedule } from './useSchedules';
 import { usePrefilledContact } from './usePrefilledContact';
 
 type DialogState = { record?: Schedule; contact?: ScheduleContact; sendAt?: string };
 
-/** A day picked on the month view keeps the default time of day (now + 1 h) on that day. */
-function slotTime(at: Date, withTime: boolean): string {
-  if (withTime) return toLocalInput(at);
-  return `${toLocalInput(at).slice(0, 10)}${defaultSendAt().slice(10)}`;
-}
-
 export default function SchedulesPage() {
   const { t } = useTranslation();
+  const timeZone = useCurrentUser().company.timezone;
   const list = useAllSchedules();
   const del = useConfirmedDelete<Schedule>(useDeleteSchedule(), t('schedules.toasts.deleted'));
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -62,7 +58,8 @@ export default function SchedulesPage() {
           )}
           <ScheduleCalendar
             schedules={rows}
-            onNew={(at, withTime) => setDialog({ sendAt: slotTime(at, withTime) })}
+            timeZone={timeZone}
+            onNew={(at, withTime) => setDialog({ sendAt: slotSendAt(at, withTime, timeZone) })}
             onEdit={(record) => setDialog({ record })}
             onDelete={del.ask}
           />

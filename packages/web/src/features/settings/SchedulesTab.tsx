@@ -35,6 +35,7 @@ const resolver = zodResolver(schedulesBody);
 export function SchedulesTab() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const timeZone = user.company.timezone;
   const company = useCompany(user.companyId);
   const save = useSaveSchedules(user.companyId);
   const {
@@ -62,7 +63,7 @@ export function SchedulesTab() {
 
   return (
     <Stack component="form" onSubmit={onSubmit} noValidate spacing={2} data-testid="schedules-form">
-      <WeekHoursFields register={register} errors={errors} />
+      <WeekHoursFields register={register} errors={errors} timeZone={timeZone} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="schedules-save">
           {t('common.save')}

@@ -1,7 +1,8 @@
 /**
  * A week of opening hours: for each weekday (the contracts' order) a start and an end time
  * (HH:MM), registered as `schedules.{i}.startTime` / `.endTime` of a react-hook-form form. The
- * company's schedules and a queue's hours both edit their week with it.
+ * company's schedules and a queue's hours both edit their week with it; the hours are the
+ * company's clock, whose zone is named above them.
  */
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import Grid from '@mui/material/Grid';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type ScheduleDay, WEEKDAYS } from '@balcao/contracts';
 import { useFieldError } from '../forms';
+import { ZoneNote } from './ZonedDateTimeField';
 
 type WeekForm = FieldValues & { schedules: ScheduleDay[] };
 
@@ -23,12 +25,15 @@ export function WeekHoursFields<T extends WeekForm>({
   register,
   errors,
   hint,
+  timeZone,
   testId,
 }: {
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   /** A line above the week, e.g. what the hours decide. */
   hint?: string;
+  /** The company's zone, named above the week (the hours are read on its clock). */
+  timeZone: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -42,6 +47,9 @@ export function WeekHoursFields<T extends WeekForm>({
           {hint}
         </Typography>
       )}
+      <Typography variant="caption" color="text.secondary">
+        <ZoneNote timeZone={timeZone} testId={testId ? `${testId}-zone` : 'week-hours-zone'} />
+      </Typography>
       {WEEKDAYS.map((d, i) => {
         const day = t(`weekdays.${d.weekdayEn}`);
         return (

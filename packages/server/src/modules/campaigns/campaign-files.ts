@@ -1,7 +1,7 @@
 import type { MediaType } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
-import { readFileList } from '../../modules/file-lists/read-file-list.js';
-import { mediaOfKey } from '../../modules/campaigns/campaign-media.js';
+import { readFileList } from '../file-lists/read-file-list.js';
+import { mediaOfKey } from './campaign-media.js';
 
 export interface CampaignFile {
   key: string;

@@ -1,6 +1,6 @@
 import { CAMPAIGN_MESSAGE_KEYS } from '@balcao/contracts';
-import { messageVariables } from '../../modules/messages/message-variables.js';
-import type { CampaignRow } from '../../modules/campaigns/campaign-view.js';
+import { messageVariables } from '../messages/message-variables.js';
+import type { CampaignRow } from './campaign-view.js';
 
 /** The variants with text, as (1-based variant, text). */
 export const variantsOf = (c: CampaignRow) =>

@@ -1,0 +1,7 @@
+ALTER TABLE "ticket_tracking" ADD COLUMN "first_customer_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ticket_tracking" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ticket_tracking" ADD COLUMN "first_response_seconds" integer GENERATED ALWAYS AS (extract(epoch from first_response_at - first_customer_at)::integer) STORED;--> statement-breakpoint
+ALTER TABLE "ticket_tracking" ADD COLUMN "resolution_seconds" integer GENERATED ALWAYS AS (case when finished_at >= first_customer_at then extract(epoch from finished_at - first_customer_at)::integer end) STORED;--> statement-breakpoint
+CREATE INDEX "ticket_tracking_company_first_customer_idx" ON "ticket_tracking" USING btree ("company_id","first_customer_at","user_id","queue_id","first_response_seconds") WHERE "ticket_tracking"."first_customer_at" is not null;--> statement-breakpoint
+CREATE INDEX "ticket_tracking_company_resolved_idx" ON "ticket_tracking" USING btree ("company_id","finished_at","user_id","queue_id","resolution_seconds") WHERE "ticket_tracking"."resolution_seconds" is not null;--> statement-breakpoint
+CREATE INDEX "ticket_tracking_company_rated_idx" ON "ticket_tracking" USING btree ("company_id","rated_at","user_id","queue_id","rating") WHERE "ticket_tracking"."rating" is not null;

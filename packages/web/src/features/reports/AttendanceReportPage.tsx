@@ -1,0 +1,83 @@
+/**
+ * The attendance report at /reports (issue 36; those with `dashboard:view`): the range and
+ * filters, the totals (first response and resolution p50/p90, CSAT), charts and tables per
+ * attendant and per queue, and the CSV export of the same figures.
+ */
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../lib/ui/PageContainer';
+import { PageLoader } from '../../lib/ui/PageLoader';
+import { ErrorState } from '../../lib/ui/ErrorState';
+import { toastError } from '../../lib/toast';
+import { AttendanceFilterBar } from './AttendanceFilterBar';
+import { AttendanceTable } from './AttendanceTable';
+import { AttendanceTotals } from './AttendanceTotals';
+import { initialFilter, isAskable, type AttendanceFilter } from './attendanceFilter';
+import { exportAttendance, useAttendanceReport } from './useAttendanceReport';
+
+const AttendanceCharts = lazy(() => import('./AttendanceCharts'));
+
+export default function AttendanceReportPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<AttendanceFilter>(initialFilter);
+  const [exporting, setExporting] = useState(false);
+  const report = useAttendanceReport(filter);
+  const askable = isAskable(filter);
+  const data = askable ? report.data : undefined;
+
+  const download = () => {
+    setExporting(true);
+    exportAttendance(filter)
+      .catch(toastError)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <PageContainer
+      title={t('attendance.title')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={download}
+          disabled={!askable || exporting}
+          data-testid="attendance-export"
+        >
+          {t('dashboard.export')}
+        </Button>
+      }
+    >
+      <AttendanceFilterBar filter={filter} onChange={setFilter} />
+      {report.isError && !report.data ? (
+        <ErrorState onRetry={() => void report.refetch()} />
+      ) : (
+        <>
+          <AttendanceTotals report={data} />
+          {data ? (
+            <>
+              <Suspense fallback={<PageLoader />}>
+                <AttendanceCharts report={data} />
+              </Suspense>
+              <AttendanceTable
+                title={t('attendance.byUser')}
+                rows={data.byUser.map((u) => ({ ...u, key: `u${u.userId}`, testId: `attendance-user-${u.userId}` }))}
+              />
+              <AttendanceTable
+                title={t('attendance.byQueue')}
+                rows={data.byQueue.map((q) => ({
+                  ...q,
+                  key: `q${q.queueId}`,
+                  testId: `attendance-queue-${q.queueId}`,
+                }))}
+              />
+            </>
+          ) : (
+            askable && <PageLoader />
+          )}
+        </>
+      )}
+    </PageContainer>
+  );
+}
