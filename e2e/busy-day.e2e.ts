@@ -2,10 +2,13 @@
  * The busy day (issue 36), the web side: the transfer picker lists the members at once with their
  * presence (no typing), the transfer shows as an activity line in the conversation, and tickets
  * ticked in the list (shift-click for a range) are resolved together (POST /tickets/bulk), the bar
- * saying how many, and the undo reopens them. Dark and 390 px.
+ * saying how many, and the undo reopens them. Dark and 390 px. Presence is live: a colleague's
+ * tab going idle shows them away on the users page and in the picker, and back online; the queue
+ * dialog's automatic-assignment switch is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { startProduct, type Product } from './support/product.js';
 import { connectedSandbox } from './support/sandbox.js';
 import { apiToken, callApi, overflowsSideways, shot, signInToTickets, signUpCompany } from './support/ui.js';
@@ -118,4 +121,97 @@ describe('the busy day', () => {
     await b.waitFor();
     await page.context().close();
   });
+
+  it('shows a colleague online, away when their tab idles and online again, live on the users page and in the picker (390 px, dark)', async () => {
+    const page = await product.newPage({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signInToTickets(page, EMAIL, PASSWORD);
+    await page.goto('/users');
+    const ana = page.getByTestId('user-row').filter({ hasText: 'Ana Financeiro' });
+    const presence = (p: string, where: Locator = ana) => where.locator(`[data-testid="presence"][data-presence="${p}"]:visible`).waitFor();
+    await presence('offline');
+
+    // Ana's tab: a socket of her own (the browser here is the manager's).
+    const tab = await anaTab(await apiToken(product.url, 'ana@movimento.test', 'Ana-12345'));
+    try {
+      await presence('online');
+      tab.emit('userActivity', { lastActivityAt: new Date(Date.now() - 10 * 60_000).toISOString() });
+      await presence('away');
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, 'busy-day-users-away-390-dark');
+
+      const ticket = ids.tickets[2]!;
+      await page.goto(`/tickets/${ticket.uuid}`);
+      await page.getByTestId('ticket-panel').waitFor();
+      await page.getByTestId('ticket-more').click();
+      await page.getByTestId('ticket-transfer').click();
+      const dialog = page.getByTestId('transfer-dialog');
+      await dialog.locator('select[name="queueId"]').selectOption({ label: 'Financeiro' });
+      await dialog.getByTestId('transfer-user').click();
+      const option = page.getByTestId('transfer-user-option').filter({ hasText: 'Ana Financeiro' });
+      await presence('away', option);
+      expect(await option.innerText()).toContain('Ausente');
+      await shot(page, 'busy-day-picker-away-390-dark');
+      // She types again: the open picker follows.
+      tab.emit('userActivity', { lastActivityAt: new Date().toISOString() });
+      await presence('online', option);
+      await page.keyboard.press('Escape');
+    } finally {
+      tab.close();
+    }
+    await page.context().close();
+  });
+
+  it('stores the queue dialog\'s automatic-assignment switch; the users page and the cap read in en and es', async () => {
+    const page = await product.newPage({ width: 390, height: 844 });
+    await signInToTickets(page, EMAIL, PASSWORD);
+    await page.goto('/queues');
+    await page.getByTestId('queue-row').filter({ hasText: 'Vendas' }).getByTestId('queue-edit').click();
+    const dialog = page.getByTestId('queue-dialog');
+    const toggle = dialog.getByTestId('queue-auto-assign');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await shot(page, 'busy-day-queue-auto-assign-390');
+    await dialog.getByTestId('queue-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const token = await apiToken(product.url, EMAIL, PASSWORD);
+    const stored = await callApi<{ autoAssign: boolean }>(product.url, 'GET', `/queue/${ids.vendas}`, undefined, token);
+    expect(stored.autoAssign).toBe(true);
+
+    await signInToTickets(page, EMAIL, PASSWORD);
+    await page.goto('/settings');
+    const cap = page.getByTestId('setting-autoAssignMaxOpen');
+    await cap.fill('0');
+    await page.getByText('Informe um número inteiro de 1 a 9999, ou deixe em branco.').waitFor();
+    await cap.fill('8');
+    await cap.press('Enter');
+    await page.getByText('Configuração salva com sucesso.').first().waitFor();
+    await shot(page, 'busy-day-settings-cap-390');
+
+    for (const lang of ['en', 'es']) {
+      await page.getByTestId('language-menu').click();
+      await page.getByTestId(`language-${lang}`).click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await page.goto('/users');
+      await page.getByTestId('user-row').first().waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `busy-day-users-390-${lang}`);
+      await page.goto('/settings');
+      await cap.waitFor();
+      await shot(page, `busy-day-settings-cap-390-${lang}`);
+    }
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-pt').click();
+    await page.context().close();
+  });
 });
+
+/** A tab of another user: a socket with their token, ready. */
+function anaTab(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = io(product.url, { transports: ['websocket'], query: { token }, reconnection: false });
+    s.once('ready', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}

@@ -13,6 +13,7 @@ import type { Setting } from './schemas/settings.js';
 import type { Tag } from './schemas/tags.js';
 import type { Ticket } from './schemas/tickets.js';
 import type { User } from './schemas/users.js';
+import type { PresenceEvent } from './schemas/busy-day.js';
 import type { Chat, ChatMessage } from './schemas/chats.js';
 import type { Announcement } from './schemas/announcements.js';
 import type { Company } from './schemas/companies.js';
@@ -117,7 +118,11 @@ export interface EventPayloads {
     | { action: 'reload'; count: number };
   whatsapp: { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionSession };
-  user: { action: 'update'; user: User } | { action: 'delete'; userId: number };
+  user:
+    | { action: 'update'; user: User }
+    | { action: 'delete'; userId: number }
+    /** Issue 36: someone's presence changed (to the whole company). */
+    | PresenceEvent;
   queue: { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number };
   /** Admins only (the records carry masked secrets, still not for every user). */
   queueIntegration:

@@ -38,6 +38,17 @@ export const SETTING_VALUES: Record<SettingKey, readonly string[] | null> = {
 };
 
 /**
+ * Free-text settings with a shape (checked by the server's `PUT /settings/{key}`, error
+ * `invalidNumber`): `autoAssignMaxOpen` is '' (no cap) or a whole number 1–9999.
+ */
+export const SETTING_FORMATS: Partial<Record<SettingKey, RegExp>> = {
+  autoAssignMaxOpen: /^(?:|[1-9]\d{0,3})$/,
+};
+
+/** The auto-assignment cap a stored `autoAssignMaxOpen` means: null when there is none. */
+export const autoAssignCap = (value: string): number | null => (/^[1-9]\d{0,3}$/.test(value) ? Number(value) : null);
+
+/**
  * Other spellings a key's values arrive in, read as the stored value: the spec's client switches
  * campaigns with "true"/"false" (the contract's values are enabled/disabled).
  */

@@ -14,7 +14,8 @@ import { createMailer, mailJobs } from './platform/mail.js';
 import { rateEventJobs } from './platform/rate-events.js';
 import { automationJobs } from './automation/jobs.js';
 import { seedPlatform } from './modules/companies/seed-platform.js';
-import { setPresence } from './modules/users/presence.js';
+import { recordUserActivity, setPresence } from './modules/users/presence.js';
+import { presenceSweeps } from './automation/presence-sweep.js';
 import { registerTicketSocketHandlers } from './modules/tickets/socket-handlers.js';
 import { scheduleSweeps } from './automation/schedules/schedule-sweep.js';
 import { campaignSweeps } from './automation/campaigns/campaign-sweep.js';
@@ -80,9 +81,10 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const eventsFor = channelEventsFor(deps);
     deps.sessions = new SessionRegistry(deps, CHANNEL_FACTORIES, eventsFor, drainOutbox);
     hub.onPresence = (u, online) => setPresence(deps, u.companyId, u.userId, online);
+    hub.onActivity = (u, payload) => recordUserActivity(deps, u.companyId, u.userId, payload);
     hub.onSocket = (socket) => registerTicketSocketHandlers(socket, deps);
     // A transferred ticket waiting in its queue enters the queue's holder (automation: domains do not import it).
-    registerQueueHolder((d, tx, ticketId) => enterQueueHolder(d, tx, ticketId, { way: 'moved' }));
+    registerQueueHolder((d, uow, ticketId) => enterQueueHolder(d, uow, ticketId, { way: 'moved' }, 'now'));
     await seedPlatform(deps);
     const lifecycle: Lifecycle = { accepting: true };
     const app = await buildApp({ deps, hub, eventsFor, webDist: opts.webDist, lifecycle });
@@ -103,6 +105,7 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
         ...integrationSweeps,
         ...tableStatisticsSweeps,
         ...expirySweeps(hub, config.EXPIRY_SWEEP_MS),
+        ...presenceSweeps,
       ],
       deps,
       log,

@@ -90,6 +90,8 @@ export interface UserOption {
   name: string;
   profile: Profile;
   online: boolean;
+  /** Issue 36 (additive). */
+  presence?: Presence;
   queues: UserQueueRef[];
   queueIds: number[];
 }

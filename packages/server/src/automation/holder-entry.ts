@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import type { Deps } from '../platform/context.js';
+import type { Deps, Uow } from '../platform/context.js';
+import { autoAssign, offerAfterCommit, someoneCanTake } from '../modules/tickets/auto-assign.js';
 import { tickets } from '../db/schema/index.js';
 import { tableRows } from '../db/table-rows.js';
 import type { TicketRow } from '../modules/tickets/ticket-view.js';
@@ -20,6 +21,9 @@ import { stopFlowRuns } from '../modules/flows/stop-flow.js';
  * - **chosen**: the customer typed a menu choice; the choice is no question for the holder.
  * - **moved**: an attendant's transfer, a flow's ticket node: no message at all.
  *
+ * A queue with `autoAssign` first offers the ticket to its members (modules/tickets/auto-assign.ts);
+ * only when nobody can take it does it wait with the queue's holder.
+ *
  * What the holder then does: Typebot and flowbuilder speak first, always (an `integration-start`
  * job: Typebot's opening bubbles, or the flow started, after which the flow holds the ticket);
  * webhook, n8n, Dialogflow and a prompt answer messages, so they wait for the next one — unless
@@ -35,10 +39,17 @@ const ticketRows = tableRows(tickets);
  * first move (see above). Only a pending ticket nobody attends, not a group, holds anything; a
  * live flow run yields to a holder that takes over. Answers the ticket as it now is.
  */
-export async function enterQueueHolder(deps: Deps, tx: Tx, ticketId: number, entry: HolderEntry): Promise<TicketRow> {
+export async function enterQueueHolder(
+  deps: Deps,
+  uow: Uow,
+  ticketId: number,
+  entry: HolderEntry,
+  assign: 'now' | 'afterCommit' = 'afterCommit',
+): Promise<TicketRow> {
+  const { tx } = uow;
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
     with q as (
-      select t.id, case when t.status = 'pending' and t.user_id is null and not t.is_group then qu.integration_id end as integration_id,
+      select t.id, coalesce(qu.auto_assign, false) as auto_assign, case when t.status = 'pending' and t.user_id is null and not t.is_group then qu.integration_id end as integration_id,
         case when t.status = 'pending' and t.user_id is null and not t.is_group then qu.prompt_id end as prompt_id
       from tickets t left join queues qu on qu.id = t.queue_id
       where t.id = ${ticketId}
@@ -48,9 +59,20 @@ export async function enterQueueHolder(deps: Deps, tx: Tx, ticketId: number, ent
     )
     update tickets t set integration_id = q.integration_id, prompt_id = q.prompt_id
     from q where t.id = q.id
-    returning ${ticketRows.list('t')}, (select qi.type from queue_integrations qi where qi.id = q.integration_id) as "_type"`);
+    returning ${ticketRows.list('t')}, (select qi.type from queue_integrations qi where qi.id = q.integration_id) as "_type",
+      q.auto_assign as "_autoAssign"`);
   const row = rows[0]!;
   const ticket = ticketRows.map(row);
+  // A queue with autoAssign gives the ticket to a member when one can take it, and its holder
+  // makes no move: at once (an attendant's transfer answers the ticket assigned; the holder's
+  // columns are let go by the trigger of 0024), or after the commit (the inbound path's entries).
+  if (row._autoAssign === true && assign === 'now') {
+    const assigned = await autoAssign(uow, ticket, true);
+    if (assigned) return assigned;
+  } else if (row._autoAssign === true && (await someoneCanTake(tx, ticket))) {
+    offerAfterCommit(deps, uow, ticket);
+    return ticket;
+  }
   if (ticket.integrationId !== null || ticket.promptId !== null) await stopFlowRuns(tx, ticket.id, 'handover');
   await startHolder(deps, tx, ticket, (row._type as string | null) ?? undefined, entry);
   return ticket;

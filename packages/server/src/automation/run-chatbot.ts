@@ -47,7 +47,7 @@ export async function runChatbot(
       await queueBotMessage(uow, target, text, vars, i === 0 ? state : undefined);
     }
     // The queue's integration or prompt takes the ticket from here (holder-entry.ts).
-    if (moved && joined) await enterQueueHolder(deps, tx, ticket.id, { way: joined, messageId: job.messageId });
+    if (moved && joined) await enterQueueHolder(deps, uow, ticket.id, { way: joined, messageId: job.messageId });
     // Joining (or leaving) a queue changes who sees the ticket: its new audience hears the
     // update, the old one a delete.
     if (changed) {

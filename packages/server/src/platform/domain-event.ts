@@ -3,7 +3,8 @@ import type { SentAs } from './wire.js';
 
 /** Who may hear an event; the realtime hub turns this into Socket.IO rooms. */
 export type Audience =
-  | { to: 'company' }
+  /** `exceptUser`: not that user's own sockets (their own presence is no news to them). */
+  | { to: 'company'; exceptUser?: number }
   | { to: 'admins' }
   | { to: 'user'; userId: number; alsoAdmins?: boolean }
   | { to: 'sessions'; sessionIds: readonly string[] }

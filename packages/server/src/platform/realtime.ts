@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { can, eventName, legacyEventName, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
+import { can, eventName, legacyEventName, PRESENCE_CLIENT_EVENT, SOCKET_PING_MS, type Topic } from '@balcao/contracts';
 import type { Publisher } from './context.js';
 import type { Audience, DomainEvent, RoomScope } from './domain-event.js';
 import type { LoadedSession } from './session.js';
@@ -16,8 +16,11 @@ import { AppError } from './errors.js';
  * per message — and the list keeps its order on the way.
  */
 const FANOUT = 'balcao:events';
-/** An event to some rooms; `close`: those rooms' sockets are closed shortly after (sessions ended). */
-type Emit = [rooms: string[], name: string, payload: unknown, close?: 1];
+/**
+ * An event to some rooms; `close`: those rooms' sockets are closed shortly after (sessions ended);
+ * `except`: sockets in these rooms do not hear it.
+ */
+type Emit = [rooms: string[], name: string, payload: unknown, close?: 1 | 0, except?: string[]];
 /** A user's sockets move to the rooms their new scope allows (applied by each process to its own). */
 type Move = { userId: number; scope: RoomScope };
 /** An event to every company's sockets, each named for the socket's own company (platform data). */
@@ -63,6 +66,11 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
       continue;
     }
     const to = step[0];
+    const except = step[4];
+    if (except) {
+      if (to.some((r) => adapter.rooms.has(r))) io.local.to(to).except(except).emit(step[1], step[2]);
+      continue;
+    }
     while (end < steps.length && sameRun(steps[end]!, to)) end++;
     if (!to.some((r) => adapter.rooms.has(r))) continue;
     const run = steps.slice(i, end) as Emit[];
@@ -74,7 +82,7 @@ function deliverLocally(io: Server, steps: readonly Step[]): void {
   }
 }
 
-const sameRun = (step: Step, rooms: string[]) => isEmit(step) && sameRooms(step[0], rooms);
+const sameRun = (step: Step, rooms: string[]) => isEmit(step) && !step[4] && sameRooms(step[0], rooms);
 const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((r, k) => r === b[k]);
 const namePayload = ([, name, payload]: Emit): [string, unknown] => [name, payload];
 
@@ -185,6 +193,8 @@ export class RealtimeHub implements Publisher {
   private closing = false;
   /** Told when a user's first socket connects, on each heartbeat, and when their last one leaves. */
   onPresence: (user: SocketData, online: boolean) => Promise<void> = async () => {};
+  /** Told the user's last activity a tab saw (`userActivity`, payload unchecked: the handler parses it). */
+  onActivity: (user: SocketData, payload: unknown) => Promise<void> = async () => {};
   /** Registers a module's client-event handlers on each new socket (tickets: joinChatBox…). */
   onSocket: (socket: Socket) => void = () => {};
 
@@ -253,6 +263,9 @@ export class RealtimeHub implements Publisher {
       this.onPresence(d, online).catch((err: unknown) => this.log.warn({ err }, 'presence update failed'));
     void presence(true);
     socket.on('userStatus', () => void presence(true));
+    socket.on(PRESENCE_CLIENT_EVENT, (payload: unknown) => {
+      this.onActivity(d, payload).catch((err: unknown) => this.log.warn({ err }, 'activity update failed'));
+    });
     socket.on('disconnect', () => {
       if (this.closing || !this.io) return;
       void this.io
@@ -283,7 +296,9 @@ export class RealtimeHub implements Publisher {
       }
       const name = eventName(ev.companyId, ev.topic) + (ev.channel === undefined ? '' : `-${ev.channel}`);
       const emit: Emit = [this.roomsFor(ev.companyId, ev.audience), name, ev.payload];
-      if (ev.thenClose) emit.push(1);
+      const except = ev.audience.to === 'company' && ev.audience.exceptUser !== undefined;
+      if (ev.thenClose || except) emit.push(ev.thenClose ? 1 : 0);
+      if (except) emit.push([rooms.user(ev.audience.exceptUser!)]);
       steps.push(emit);
       // The spec's client's own name for the topic, to the same rooms (the two go out together).
       const legacy = ev.channel === undefined ? legacyEventName(ev.companyId, ev.topic) : undefined;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { Deps, EventSink, Uow } from '../../platform/context.js';
+import type { Deps, Uow } from '../../platform/context.js';
 import { flowMedia, queues, tickets } from '../../db/schema/index.js';
 import { queueOutbound } from '../../modules/messages/queue-outbound.js';
 import { loadTicketView, type TicketRow } from '../../modules/tickets/ticket-view.js';
@@ -66,7 +66,7 @@ export async function applyOutcome(
       updated_at = now()
     where id = ${runId}`);
   // After the run ended: whoever holds the ticket next may start a flow of its own.
-  if (outcome.moveToQueue !== undefined) await moveToQueue(deps, tx, events, ticket, outcome.moveToQueue);
+  if (outcome.moveToQueue !== undefined) await moveToQueue(deps, uow, ticket, outcome.moveToQueue);
   if (outcome.handover?.type === 'typebot') await handToTypebot(deps, tx, events, ticket, outcome.handover.typebot);
   // At an openai node: the AI answers the message that drove the step (none: the next input's).
   if (outcome.askAi && messageId !== undefined) {
@@ -86,7 +86,8 @@ async function mediaOf(tx: Tx, sends: FlowSend[]) {
  * A ticket node: the ticket waits in that queue (pending, no user, the chatbot off), held by the
  * queue's integration or prompt if it has one (holder-entry.ts).
  */
-async function moveToQueue(deps: Deps, tx: Tx, events: EventSink, ticket: TicketRow, queueId: number) {
+async function moveToQueue(deps: Deps, uow: Uow, ticket: TicketRow, queueId: number) {
+  const { tx, events } = uow;
   const [queue] = await tx.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId));
   if (!queue) {
     deps.log.warn({ ticketId: ticket.id, queueId }, 'flow ticket node: queue not found; ticket left where it is');
@@ -96,7 +97,7 @@ async function moveToQueue(deps: Deps, tx: Tx, events: EventSink, ticket: Ticket
     .update(tickets)
     .set({ queueId, queueOptionId: null, chatbot: false, status: 'pending', userId: null, updatedAt: new Date() })
     .where(eq(tickets.id, ticket.id));
-  await enterQueueHolder(deps, tx, ticket.id, { way: 'moved' });
+  await enterQueueHolder(deps, uow, ticket.id, { way: 'moved' });
   const view = (await loadTicketView(tx, ticket.id))!;
   events.push(...ticketEvents.changed(ticket.companyId, view, ticket));
 }

@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -30,6 +31,8 @@ export const queues = pgTable(
     // The integration and the AI prompt that hold the queue's customers before an attendant (below).
     integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
     promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    /** Issue 36: a ticket entering without a user goes to a member (modules/tickets/auto-assign.ts). */
+    autoAssign: boolean('auto_assign').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

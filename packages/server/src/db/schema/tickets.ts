@@ -113,6 +113,13 @@ export const tickets = pgTable(
     index('tickets_pending_queueless_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.queueId} is null`),
+    // Auto-assignment (modules/tickets/auto-assign.ts): each member's open tickets, a queue's waiting ones.
+    index('tickets_open_user_idx')
+      .on(t.companyId, t.userId, t.queueId)
+      .where(sql`${t.status} = 'open'`),
+    index('tickets_waiting_queue_idx')
+      .on(t.queueId, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.userId} is null and ${t.queueId} is not null`),
     // Deleting an integration or a prompt lets go of the tickets it holds (the foreign keys' set null).
     index('tickets_integration_idx')
       .on(t.integrationId)

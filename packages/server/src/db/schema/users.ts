@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AllTicket, Language, Profile } from '@balcao/contracts';
+import type { AllTicket, Language, Presence, Profile } from '@balcao/contracts';
 import { companies } from './companies.js';
 import { whatsapps } from './connections.js';
 import { queues } from './queues.js';
@@ -33,6 +33,12 @@ export const users = pgTable(
     language: text('language').$type<Language>(),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Issue 36: online / away / offline (modules/users/presence.ts), kept with `online` (online =
+     * not offline); away once `lastActivityAt` (the web's last input) is older than the threshold.
+     */
+    presence: text('presence').$type<Presence>().notNull().default('offline'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

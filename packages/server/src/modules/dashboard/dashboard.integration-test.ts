@@ -265,13 +265,21 @@ describe('GET /api/dashboard', () => {
       avgWaitTime: 27.5, // (10 + 15 + 20 + 30 + 60 + 30) / 6: T1, T2, T3, T8, T10, T11
     });
     const byId = new Map(res.body.attendants.map((x: { id: number }) => [x.id, x]));
-    expect(byId.get(ana.id)).toEqual({ id: ana.id, name: 'Ana Dash', rating: 2.33, avgSupportTime: 35, online: false });
+    expect(byId.get(ana.id)).toEqual({
+      id: ana.id,
+      name: 'Ana Dash',
+      rating: 2.33,
+      avgSupportTime: 35,
+      online: false,
+      presence: 'offline',
+    });
     expect(byId.get(bruno.id)).toEqual({
       id: bruno.id,
       name: 'Bruno Dash',
       rating: 3,
       avgSupportTime: 49.5,
       online: false,
+      presence: 'offline',
     });
     expect(byId.get(carla.id)).toEqual({
       id: carla.id,
@@ -279,6 +287,7 @@ describe('GET /api/dashboard', () => {
       rating: null,
       avgSupportTime: null,
       online: false,
+      presence: 'offline',
     });
     // Every user of the company (the admin too), no one else's.
     expect(res.body.attendants.map((x: { id: number }) => x.id).sort()).toEqual(

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Dashboard, DashboardAttendant, DashboardQuery } from '@balcao/contracts';
+import type { Dashboard, DashboardAttendant, DashboardQuery, Presence } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
@@ -31,6 +31,7 @@ export async function dashboardOf(tx: Tx, companyId: number, asked: Parameters<t
     rating: byUser.get(u.id)?.rating ?? null,
     avgSupportTime: byUser.get(u.id)?.support ?? null,
     online: u.online,
+    presence: u.presence,
   }));
   return {
     period: { from: period.from, to: period.to },
@@ -91,8 +92,8 @@ async function closuresByUser(tx: Tx, companyId: number, p: Period) {
 
 /** Every user of the company, by name: the attendants table lists those with no closure too. */
 async function staffOf(tx: Tx, companyId: number) {
-  const { rows } = await tx.execute<{ id: number; name: string; online: boolean }>(sql`
-    select id, name, online from users where company_id = ${companyId} order by lower(name), id`);
+  const { rows } = await tx.execute<{ id: number; name: string; online: boolean; presence: Presence }>(sql`
+    select id, name, online, presence from users where company_id = ${companyId} order by lower(name), id`);
   return rows;
 }
 

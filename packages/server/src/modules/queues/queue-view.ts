@@ -16,6 +16,7 @@ export const queueColumns = {
   schedules: queues.schedules,
   integrationId: queues.integrationId,
   promptId: queues.promptId,
+  autoAssign: queues.autoAssign,
   createdAt: queues.createdAt,
   updatedAt: queues.updatedAt,
 };

@@ -110,6 +110,7 @@ describe('POST /api/queue', () => {
       schedules,
       integrationId,
       promptId,
+      autoAssign: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -9,12 +9,13 @@ import { loadQueue, queueColumns } from './queue-view.js';
 import { queueEvents } from './queue-events.js';
 import { assertHolders } from './holder-refs.js';
 import { lockCompany, unlessDuplicate } from './queue-writes.js';
+import { assignWaitingAndTell } from '../tickets/auto-assign.js';
 
-/** `PUT /queue/{id}` (admins): the fields given; the company hears it. */
+/** `PUT /queue/{id}` (admins): the fields given; the company hears it. Turning autoAssign on offers its waiting tickets. */
 export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateBody) {
   const { companyId } = ctx.actor;
   return unlessDuplicate(
-    ctx.tenant(async (tx, events) => {
+    ctx.tenant(async (tx, events, uow) => {
       const { queueCount } = await lockCompany(tx);
       const before = await loadQueue(tx, id);
       if (!before) throw notFound('queue');
@@ -26,6 +27,8 @@ export function updateQueue(ctx: Ctx, id: number, input: QueueUpdateBody) {
         .where(eq(queues.id, id))
         .returning(queueColumns);
       events.push(queueEvents.saved(companyId, 'update', queue!));
+      // Turned on: the tickets already waiting there are offered at once.
+      if (queue!.autoAssign && !before.autoAssign) await assignWaitingAndTell(uow, companyId, [id]);
       return queue!;
     }),
   );

@@ -1,4 +1,4 @@
-import { isSettingKey, settingValueOf, SETTING_VALUES, type Setting } from '@balcao/contracts';
+import { isSettingKey, settingValueOf, SETTING_FORMATS, SETTING_VALUES, type Setting } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Ctx } from '../../platform/context.js';
 import { settings } from '../../db/schema/index.js';
@@ -16,6 +16,8 @@ export async function updateSetting(ctx: Ctx, key: string, sent: string) {
   const value = settingValueOf(key, sent);
   const allowed = SETTING_VALUES[key];
   if (allowed && !allowed.includes(value)) throw invalid({ value: `oneOf:${allowed.join('|')}` });
+  const format = SETTING_FORMATS[key];
+  if (format && !format.test(value)) throw invalid({ value: 'invalidNumber' });
   const { companyId } = ctx.actor;
   return ctx.tenant(async (tx, events) => {
     const [row] = await tx

@@ -8,6 +8,7 @@ import { trackCycle } from './tracking.js';
 import { recordChange } from './activity.js';
 import { assignee, settingOn, writeTicket, type Transition } from './transition.js';
 import type { TicketRow } from './ticket-view.js';
+import { freedSlot } from './auto-assign.js';
 
 /**
  * Close (resolve). Queue and user are kept; integration and prompt are cleared. A ticket nobody
@@ -76,5 +77,6 @@ export async function closeNow(
   await recordChange(tx, ticket, closed!, by);
   const now = new Date();
   await trackCycle(tx, closed!, { finishedAt: now, ...(rating ? { rating, ratedAt: now } : {}) });
+  await freedSlot(uow, ticket);
   return closed!;
 }

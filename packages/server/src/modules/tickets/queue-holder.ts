@@ -1,5 +1,4 @@
-import type { Tx } from '../../db/client.js';
-import type { Deps } from '../../platform/context.js';
+import type { Deps, Uow } from '../../platform/context.js';
 import type { TicketRow } from './ticket-view.js';
 
 /**
@@ -8,7 +7,7 @@ import type { TicketRow } from './ticket-view.js';
  * (automation/holder-entry.ts), a layer above the domains: boot.ts registers it here, so that a
  * transfer calls it without this domain importing automation.
  */
-export type QueueHolderEntry = (deps: Deps, tx: Tx, ticketId: number) => Promise<TicketRow>;
+export type QueueHolderEntry = (deps: Deps, uow: Uow, ticketId: number) => Promise<TicketRow>;
 
 let entry: QueueHolderEntry | undefined;
 
@@ -18,7 +17,7 @@ export function registerQueueHolder(enter: QueueHolderEntry): void {
 }
 
 /** The ticket (locked by the caller, now in its queue) enters the queue's holder; answers it as it now is. */
-export function enterQueueHolder(deps: Deps, tx: Tx, ticketId: number): Promise<TicketRow> {
+export function enterQueueHolder(deps: Deps, uow: Uow, ticketId: number): Promise<TicketRow> {
   if (!entry) throw new Error('No queue holder registered: boot.ts registers automation/holder-entry.ts');
-  return entry(deps, tx, ticketId);
+  return entry(deps, uow, ticketId);
 }

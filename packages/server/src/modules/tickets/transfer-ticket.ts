@@ -5,6 +5,7 @@ import { readSetting } from '../settings/read-setting.js';
 import { queueAutoMessage, transferNotice } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { enterQueueHolder } from './queue-holder.js';
+import { freedSlot } from './auto-assign.js';
 import { existingUser, settingOn, writeTicket, type Transition } from './transition.js';
 
 export interface TransferInput {
@@ -42,7 +43,9 @@ export async function transferTicket(s: Transition, input: TransferInput) {
   });
   await trackCycle(s.tx, ticket, user ? { startedAt: new Date() } : {});
   // Waiting in the queue: the queue's integration or prompt holds it now (or nobody does).
-  if (!user) s.ticket = await enterQueueHolder(s.ctx.deps, s.tx, ticket.id);
+  if (!user) s.ticket = await enterQueueHolder(s.ctx.deps, s, ticket.id);
+  // The attendant it left has a slot free (automatic assignment).
+  if (before.userId !== ticket.userId) await freedSlot(s, before);
   const moved = before.queueId !== ticket.queueId || (user !== undefined && before.userId !== user.id);
   if (moved && !ticket.isGroup && settingOn(await readSetting(s.tx, 'sendMsgTransfTicket'))) {
     await queueAutoMessage(s, ticket, transferNotice(queue.name, user?.name));

@@ -29,7 +29,7 @@ export function listUsers(ctx: Ctx, { searchParam, pageNumber }: PageQuery) {
 export function allUsers(ctx: Ctx) {
   return ctx.tenant(async (tx) => {
     const rows = await tx
-      .select({ id: users.id, name: users.name, profile: users.profile, online: users.online })
+      .select({ id: users.id, name: users.name, profile: users.profile, online: users.online, presence: users.presence })
       .from(users)
       .orderBy(asc(users.name));
     return withQueues(tx, rows);

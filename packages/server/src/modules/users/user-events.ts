@@ -1,4 +1,4 @@
-import { can } from '@balcao/contracts';
+import { can, type Presence } from '@balcao/contracts';
 import { domainEvent, roomsChangedEvent, type RoomScope } from '../../platform/domain-event.js';
 import type { UserView } from './user-view.js';
 
@@ -18,6 +18,9 @@ export const userEvents = {
   /** A changed user: the user and the admins. */
   updated: (companyId: number, user: UserView) =>
     domainEvent(companyId, 'user', { action: 'update', user }, { to: 'user', userId: user.id, alsoAdmins: true }),
+  /** Someone's presence changed (modules/users/presence.ts): the company's other users (pickers, lists, dashboard). */
+  presence: (companyId: number, userId: number, presence: Presence) =>
+    domainEvent(companyId, 'user', { action: 'presence', userId, presence }, { to: 'company', exceptUser: userId }),
   deleted: (companyId: number, userId: number) =>
     domainEvent(companyId, 'user', { action: 'delete', userId }, { to: 'company' }),
   /** Their profile, queues or allTicket changed: open sockets hear only what the new scope allows, at once. */

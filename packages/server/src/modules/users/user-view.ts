@@ -16,6 +16,7 @@ export const userColumns = {
   allTicket: users.allTicket,
   language: users.language,
   online: users.online,
+  presence: users.presence,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

@@ -10,6 +10,7 @@ import { PageSuspense } from '../routing/guards';
 import { SideDrawer } from './SideDrawer';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
+import { PresenceLive } from '../../features/users/usePresenceLive';
 
 /** The frame of every private page: top bar, side drawer, the page. */
 export default function PrivateLayout() {
@@ -23,6 +24,7 @@ export default function PrivateLayout() {
 
   return (
     <SocketProvider>
+      <PresenceLive />
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         <SkipLink />
         <TopBar onToggleDrawer={toggle} wide={wide} />

@@ -6,7 +6,15 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_EVENTS, eventName, USER_STATUS_HEARTBEAT_MS, type EventPayload, type Topic } from '@balcao/contracts';
+import {
+  CLIENT_EVENTS,
+  eventName,
+  PRESENCE_CLIENT_EVENT,
+  USER_STATUS_HEARTBEAT_MS,
+  type EventPayload,
+  type Topic,
+} from '@balcao/contracts';
+import { watchActivity } from '../../lib/activity';
 import { closeSocket, openSocket } from '../../lib/socket';
 import { session } from '../../lib/session';
 import { useAuth } from './AuthProvider';
@@ -46,8 +54,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const heartbeat = () => s.emit(CLIENT_EVENTS.userStatus);
     s.on('connect', heartbeat);
     const beat = setInterval(() => s.connected && heartbeat(), USER_STATUS_HEARTBEAT_MS);
+    // Real input keeps the user online; idle past the threshold the server shows them away.
+    const unwatch = watchActivity((lastActivityAt) => s.connected && s.emit(PRESENCE_CLIENT_EVENT, { lastActivityAt }));
 
     return () => {
+      unwatch();
       clearInterval(beat);
       if (leaving) clearTimeout(leaving);
       s.off(authEvent, onAuth);

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttendant } from '@balcao/contracts';
 import { EmptyState } from '../../lib/ui/EmptyState';
+import { PresenceDot, usePresenceOf } from '../../lib/ui/PresenceDot';
 import { formatMinutes } from './dashboardFilter';
 
 /** Rating 1–3 as stars (a fraction shown as part of a star) and the figure; none: a dash. */
@@ -35,30 +36,10 @@ function RatingCell({ rating }: { rating: number | null }) {
   );
 }
 
-function OnlineCell({ online }: { online: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: 10,
-          height: 10,
-          borderRadius: '50%',
-          bgcolor: online ? 'success.main' : 'text.disabled',
-          flex: 'none',
-        }}
-      />
-      <Typography variant="body2" component="span" color={online ? 'text.primary' : 'text.secondary'}>
-        {t(online ? 'dashboard.attendants.online' : 'dashboard.attendants.offline')}
-      </Typography>
-    </Box>
-  );
-}
-
-/** Every user of the company: rating, average support time, online now (operations §2). */
+/** Every user of the company: rating, average support time, presence now, kept live (operations §2). */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation();
+  const presenceOf = usePresenceOf();
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>
@@ -86,7 +67,7 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMinutes(a.avgSupportTime)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <OnlineCell online={a.online} />
+                    <PresenceDot presence={presenceOf(a)} withText />
                   </TableCell>
                 </TableRow>
               ))}

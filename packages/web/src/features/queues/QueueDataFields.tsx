@@ -1,6 +1,9 @@
-/** The queue modal's data tab: name, colour, order, integration, prompt and the messages. */
+/** The queue modal's data tab: name, colour, order, integration, prompt, the messages and automatic assignment. */
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { SelectField, type Option } from '../../lib/ui/SelectField';
@@ -94,6 +97,34 @@ export function QueueDataFields({ register, control, errors, integrations, promp
           error={Boolean(errors.greetingMessage)}
           helperText={fieldError(errors.greetingMessage) ?? t('queues.hints.greeting')}
         />
+      </Grid>
+      <Grid size={12}>
+        <Controller
+          control={control}
+          name="autoAssign"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{
+                    input: {
+                      ref: field.ref,
+                      'aria-describedby': 'queue-auto-assign-hint',
+                      'data-testid': 'queue-auto-assign',
+                    } as object,
+                  }}
+                />
+              }
+              label={t('queues.fields.autoAssign')}
+            />
+          )}
+        />
+        <FormHelperText id="queue-auto-assign-hint" sx={{ mt: 0 }}>
+          {t('queues.hints.autoAssign')}
+        </FormHelperText>
       </Grid>
       {showOutOfHours && (
         <Grid size={12}>

@@ -55,7 +55,9 @@ export default function QueuesPage() {
           {
             label: t('common.actions'),
             align: 'right',
-            cell: (q) => <EditDeleteButtons onEdit={() => setDialog({ id: q.id })} onDelete={() => del.ask(q)} />,
+            cell: (q) => (
+              <EditDeleteButtons testId="queue" onEdit={() => setDialog({ id: q.id })} onDelete={() => del.ask(q)} />
+            ),
           },
         ]}
       />

@@ -17,6 +17,7 @@ export interface QueueFormValues {
   greetingMessage: string;
   outOfHoursMessage: string;
   schedules: ScheduleDay[];
+  autoAssign: boolean;
 }
 
 /** Default weekly hours (automation §3), as the server fills them in. */
@@ -32,6 +33,7 @@ export const newQueue = (used: readonly string[]): QueueFormValues => ({
   greetingMessage: '',
   outOfHoursMessage: '',
   schedules: DEFAULT_SCHEDULES,
+  autoAssign: false,
 });
 
 /** A queue's stored hours in weekday order; a missing day gets the default. */
@@ -55,6 +57,7 @@ export function fromQueue(q: Queue): QueueFormValues {
     greetingMessage: q.greetingMessage ?? '',
     outOfHoursMessage: q.outOfHoursMessage ?? '',
     schedules: toRows(q.schedules),
+    autoAssign: q.autoAssign ?? false,
   };
 }
 
@@ -71,6 +74,7 @@ export function toBody(v: QueueFormValues): Record<string, unknown> {
     greetingMessage: v.greetingMessage,
     outOfHoursMessage: v.outOfHoursMessage,
     schedules: v.schedules,
+    autoAssign: v.autoAssign,
   };
 }
 

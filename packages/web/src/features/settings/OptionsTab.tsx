@@ -4,7 +4,14 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_SETTINGS, type Setting, SETTING_KEYS, SETTING_VALUES, type SettingKey } from '@balcao/contracts';
+import {
+  PLATFORM_SETTINGS,
+  type Setting,
+  SETTING_FORMATS,
+  SETTING_KEYS,
+  SETTING_VALUES,
+  type SettingKey,
+} from '@balcao/contracts';
 import { useCurrentUser } from '../../app/providers/AuthProvider';
 import { isSuper } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../lib/toast';
@@ -12,7 +19,8 @@ import { SelectField } from '../../lib/ui/SelectField';
 import { settingValue, useUpdateSetting } from './useSettings';
 
 /**
- * One select per setting key (values from the contracts); the platform's own (the Asaas token
+ * One select per setting key (values from the contracts), a text field for free ones (a number
+ * where the contracts give a format: `autoAssignMaxOpen`, blank = no cap); the platform's own (the Asaas token
  * the billing reads from the operator's company) only for the operator.
  */
 export function OptionsTab({ settings }: { settings: Setting[] }) {
@@ -53,7 +61,14 @@ export function OptionsTab({ settings }: { settings: Setting[] }) {
                 options={values.map((v) => ({ value: v, label: t(`settings.values.${v}`) }))}
               />
             ) : (
-              <TokenSetting label={t(`settings.keys.${key}`)} name={key} value={value} busy={pending === key} onSave={(v) => void save(key, v)} />
+              <TextSetting
+                label={t(`settings.keys.${key}`)}
+                name={key}
+                value={value}
+                busy={pending === key}
+                onSave={(v) => void save(key, v)}
+                format={SETTING_FORMATS[key]}
+              />
             )}
           </Grid>
         );
@@ -62,30 +77,35 @@ export function OptionsTab({ settings }: { settings: Setting[] }) {
   );
 }
 
-function TokenSetting({
+function TextSetting({
   name,
   label,
   value,
   busy,
   onSave,
+  format,
 }: {
   name: string;
   label: string;
   value: string;
   busy: boolean;
   onSave: (value: string) => void;
+  /** The contracts' shape of the value: a whole number field, checked before saving. */
+  format?: RegExp;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
+  const bad = format !== undefined && !format.test(draft.trim());
   return (
     <Stack
       component="form"
       direction="row"
       spacing={1}
+      sx={{ alignItems: 'flex-start' }}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave(draft.trim());
+        if (!bad) onSave(draft.trim());
       }}
     >
       <TextField
@@ -95,9 +115,16 @@ function TokenSetting({
         onChange={(e) => setDraft(e.target.value)}
         fullWidth
         autoComplete="off"
-        slotProps={{ htmlInput: { 'data-testid': `setting-${name}` } }}
+        error={bad}
+        helperText={format && t(bad ? `settings.validation.${name}` : `settings.hints.${name}`)}
+        slotProps={{
+          htmlInput: {
+            'data-testid': `setting-${name}`,
+            ...(format ? { inputMode: 'numeric', 'aria-invalid': bad } : {}),
+          },
+        }}
       />
-      <Button type="submit" variant="outlined" disabled={busy || draft.trim() === value}>
+      <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={busy || bad || draft.trim() === value}>
         {t('common.save')}
       </Button>
     </Stack>

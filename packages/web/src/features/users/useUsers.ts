@@ -13,7 +13,9 @@ export const usersList: PagedListSpec<UserPage, 'users', 'user'> = {
   path: '/users',
   rowsKey: 'users',
   topic: 'user',
-  read: (e) => (e.action === 'delete' ? { type: 'remove', id: e.userId } : { type: 'upsert', row: e.user }),
+  // Presence changes are laid over the rows by usePresenceLive (every list that shows presence).
+  read: (e) =>
+    e.action === 'presence' ? null : e.action === 'delete' ? { type: 'remove', id: e.userId } : { type: 'upsert', row: e.user },
   newRows: 'prepend',
 };
 

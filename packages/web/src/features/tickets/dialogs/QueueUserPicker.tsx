@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueueRef, UserOption } from '@balcao/contracts';
 import { SelectField } from '../../../lib/ui/SelectField';
 import { useUserList } from '../useReferenceData';
-import { PresenceDot, presenceOf } from '../../../lib/ui/PresenceDot';
+import { PresenceDot, usePresenceOf } from '../../../lib/ui/PresenceDot';
 
 interface Props {
   queues: QueueRef[];
@@ -63,6 +63,7 @@ const RANK = { online: 0, away: 1, offline: 2 } as const;
 function UserField({ value, onChange, queueId }: NonNullable<Props['user']> & { queueId: number | null }) {
   const { t } = useTranslation();
   const users = useUserList();
+  const presenceOf = usePresenceOf();
   const [input, setInput] = useState('');
   const member = (u: UserOption) => (queueId !== null && u.queueIds.includes(queueId) ? 0 : 1);
   const options = [...(users.data ?? [])].sort(
