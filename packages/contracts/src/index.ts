@@ -5,6 +5,7 @@ export * from './plans.js';
 export * from './settings.js';
 export * from './constants.js';
 export * from './csv.js';
+export * from './wall-clock.js';
 export * from './events.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

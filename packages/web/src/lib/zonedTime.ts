@@ -4,42 +4,11 @@
  * and turned into an instant here (ISO 8601 UTC, what the API answers with), and stored instants
  * come back as that zone's wall clock. Intl alone: no time-zone data shipped with the app.
  */
+import { DEFAULT_TIME_ZONE, instantOfWall, wallClock } from '@balcao/contracts';
 
-/** The zone a company without one (or with a name this browser does not know) is read in: the server's default. */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+export { DEFAULT_TIME_ZONE };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Formatters are costly to build: one per zone, kept. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return formatter(DEFAULT_TIME_ZONE);
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of instant `at` (ms) in `timeZone`, as a UTC timestamp with the same fields. */
-function wallMs(at: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(at))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-}
 
 const instant = (value: string | Date | null | undefined): Date | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -53,7 +22,7 @@ const inputOf = (wall: number) => new Date(wall).toISOString().slice(0, 16);
 /** The `datetime-local` value of an instant on `timeZone`'s clock; '' for none. */
 export function toZonedInput(value: string | Date | null | undefined, timeZone: string): string {
   const d = instant(value);
-  return d ? inputOf(wallMs(d.getTime(), timeZone)) : '';
+  return d ? inputOf(wallClock(d.getTime(), timeZone)) : '';
 }
 
 /** Now, to the minute, on `timeZone`'s clock, as a `datetime-local` value (plus `addMs`). */
@@ -64,9 +33,9 @@ const INPUT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The instant (ISO 8601 UTC) a `datetime-local` value names on `timeZone`'s clock; null when
- * empty; anything else is returned as typed, for the contracts' check to refuse. The same
- * arithmetic as the server's `instantOf` (platform/wall-clock.ts), so a time a daylight-saving
- * change skips or repeats names the instant the server would read from the same text.
+ * empty; anything else is returned as typed, for the contracts' check to refuse. The server's
+ * arithmetic (contracts' `instantOfWall`), so a time a daylight-saving change skips or repeats
+ * names the instant the server would read from the same text.
  */
 export function fromZonedInput(input: string, timeZone: string): string | null {
   const text = input.trim();
@@ -75,16 +44,14 @@ export function fromZonedInput(input: string, timeZone: string): string | null {
   if (!m) return text;
   const n = (i: number) => Number(m[i] ?? 0);
   const fields = Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6));
-  const offsetAt = (at: number) => wallMs(at, timeZone) - Math.floor(at / 1000) * 1000;
-  const first = fields - offsetAt(fields);
-  return new Date(fields - offsetAt(first)).toISOString();
+  return new Date(instantOfWall(fields, timeZone)).toISOString();
 }
 
 /** dd/MM/yyyy HH:mm of an instant on `timeZone`'s clock (operations §1); '' for none. */
 export function formatZoned(value: string | Date | null | undefined, timeZone: string): string {
   const d = instant(value);
   if (!d) return '';
-  const w = new Date(wallMs(d.getTime(), timeZone));
+  const w = new Date(wallClock(d.getTime(), timeZone));
   return `${pad(w.getUTCDate())}/${pad(w.getUTCMonth() + 1)}/${w.getUTCFullYear()} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
 
@@ -93,7 +60,7 @@ export function formatZoned(value: string | Date | null | undefined, timeZone: s
  * fields are the instant's wall clock in `timeZone`, and back.
  */
 export function zonedWallDate(value: string | Date, timeZone: string): Date {
-  const w = new Date(wallMs(new Date(value).getTime(), timeZone));
+  const w = new Date(wallClock(new Date(value).getTime(), timeZone));
   return new Date(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate(), w.getUTCHours(), w.getUTCMinutes());
 }
 
