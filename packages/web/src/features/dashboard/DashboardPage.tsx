@@ -4,14 +4,12 @@
  * Users never reach it: / sends them to their tickets (app/routing).
  */
 import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { ErrorState } from '../../lib/ui/ErrorState';
-import { toastError } from '../../lib/toast';
+import { ExportButton } from '../../lib/ui/ExportButton';
 import { AttendantsTable } from './AttendantsTable';
 import { CounterCards } from './CounterCards';
 import { DashboardFilterBar } from './DashboardFilterBar';
@@ -24,32 +22,14 @@ const DashboardCharts = lazy(() => import('./DashboardCharts'));
 export default function DashboardPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<DashboardFilter>(INITIAL_FILTER);
-  const [exporting, setExporting] = useState(false);
   const dashboard = useDashboard(filter);
   const askable = isAskable(filter);
   const data = askable ? dashboard.data : undefined;
 
-  const download = () => {
-    setExporting(true);
-    exportDashboard(filter)
-      .catch(toastError)
-      .finally(() => setExporting(false));
-  };
-
   return (
     <PageContainer
       title={t('dashboard.title')}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={download}
-          disabled={!askable || exporting}
-          data-testid="dashboard-export"
-        >
-          {t('dashboard.export')}
-        </Button>
-      }
+      actions={<ExportButton onExport={() => exportDashboard(filter)} disabled={!askable} testId="dashboard-export" />}
     >
       <DashboardFilterBar filter={filter} onChange={setFilter} />
       {data && (

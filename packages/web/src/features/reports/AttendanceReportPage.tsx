@@ -4,13 +4,11 @@
  * attendant and per queue, and the CSV export of the same figures.
  */
 import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../lib/ui/PageContainer';
 import { PageLoader } from '../../lib/ui/PageLoader';
 import { ErrorState } from '../../lib/ui/ErrorState';
-import { toastError } from '../../lib/toast';
+import { ExportButton } from '../../lib/ui/ExportButton';
 import { AttendanceFilterBar } from './AttendanceFilterBar';
 import { AttendanceTable } from './AttendanceTable';
 import { AttendanceTotals } from './AttendanceTotals';
@@ -22,31 +20,15 @@ const AttendanceCharts = lazy(() => import('./AttendanceCharts'));
 export default function AttendanceReportPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AttendanceFilter>(initialFilter);
-  const [exporting, setExporting] = useState(false);
   const report = useAttendanceReport(filter);
   const askable = isAskable(filter);
   const data = askable ? report.data : undefined;
-
-  const download = () => {
-    setExporting(true);
-    exportAttendance(filter)
-      .catch(toastError)
-      .finally(() => setExporting(false));
-  };
 
   return (
     <PageContainer
       title={t('attendance.title')}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={download}
-          disabled={!askable || exporting}
-          data-testid="attendance-export"
-        >
-          {t('dashboard.export')}
-        </Button>
+        <ExportButton onExport={() => exportAttendance(filter)} disabled={!askable} testId="attendance-export" />
       }
     >
       <AttendanceFilterBar filter={filter} onChange={setFilter} />
