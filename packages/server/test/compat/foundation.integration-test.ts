@@ -178,7 +178,7 @@ describe('signing up and in (pages/Signup, hooks/useAuth, context/Socket)', () =
       day: '2-digit',
     }).format(new Date());
     expect((Date.parse(data.user.company.dueDate) - Date.parse(today)) / 86_400_000).toBe(3);
-    // The contract's value: "enabled" (ARCHITECTURE.md, "Compatibility with the spec's client":
+    // The contract's value: "enabled" (docs/spec-client.md:
     // the client sets `cshow`, its campaign pages, on "true" — it is sent "true", stored "enabled").
     expect(data.user.company.settings.find((s: any) => s.key === 'campaignsEnabled')).toEqual({
       key: 'campaignsEnabled',
