@@ -1,17 +1,13 @@
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { SETTING_DEFAULTS, type AttendanceReportQuery, type TicketBulkAnswer } from '@balcao/contracts';
 import * as schema from '../packages/server/src/db/schema/index.ts';
 import { inTenant } from '../packages/server/src/db/client.ts';
 import { attendanceOf } from '../packages/server/src/modules/reports/read-attendance.ts';
-import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.ts';
-import { runMigrations } from '../packages/server/src/db/migrate.ts';
 import { hashPassword } from '../packages/server/src/platform/passwords.ts';
+import { keptDataset } from './kept-dataset.ts';
 import { cpuMs, freePort, percentile, root, startProduct, stop, waitFor200 } from './lib.ts';
 
 /**
@@ -71,30 +67,16 @@ const BIG_TABLES = ['tickets', 'ticket_tracking', 'contacts'];
 
 export async function benchAttendance() {
   const dir = dataDir();
-  const infoFile = path.join(dir, 'dataset.json');
-  let stored = existsSync(infoFile) ? (JSON.parse(await fs.readFile(infoFile, 'utf8')) as Stored) : undefined;
-  if (
-    !stored ||
-    stored.version !== VERSION ||
-    stored.scale !== SCALE ||
-    process.env.ATTENDANCE_BENCH_REGENERATE === '1'
-  ) {
-    stored = undefined;
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-  const db = await startEmbeddedPostgres(dir, pino({ level: 'warn' }));
-  const owner = new pg.Pool({ connectionString: db.url, max: 3 });
-  owner.on('error', () => {});
+  const { db, owner, stored, generatedNow } = await keptDataset({
+    dir,
+    version: VERSION,
+    scale: SCALE,
+    regenerate: process.env.ATTENDANCE_BENCH_REGENERATE === '1',
+    bigTables: BIG_TABLES,
+    generate,
+  });
   let child: ReturnType<typeof startProduct> | undefined;
   try {
-    await runMigrations(owner);
-    const generatedNow = !stored;
-    if (!stored) {
-      stored = await generate(owner);
-      await fs.writeFile(infoFile, JSON.stringify(stored, null, 2));
-    } else {
-      for (const t of BIG_TABLES) await owner.query(`vacuum (analyze) ${t}`);
-    }
     const companyId = stored.companyId;
     const port = await freePort();
     child = startProduct({

@@ -1,20 +1,17 @@
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { SETTING_DEFAULTS, type Dashboard } from '@balcao/contracts';
 import * as schema from '../packages/server/src/db/schema/index.ts';
 import { inTenant } from '../packages/server/src/db/client.ts';
-import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.ts';
-import { runMigrations } from '../packages/server/src/db/migrate.ts';
 import { hashPassword } from '../packages/server/src/platform/passwords.ts';
 import type { Ctx } from '../packages/server/src/platform/context.ts';
 import { dashboardOf } from '../packages/server/src/modules/dashboard/read-dashboard.ts';
 import { ticketsPerUser } from '../packages/server/src/modules/dashboard/tickets-per-user.ts';
 import { ticketsPerDay } from '../packages/server/src/modules/dashboard/tickets-per-day.ts';
+import { keptDataset } from './kept-dataset.ts';
 import { cpuMs, freePort, percentile, root, startProduct, stop, waitFor200 } from './lib.ts';
 
 /**
@@ -64,32 +61,16 @@ const dataDir = () =>
 
 export async function benchDashboard() {
   const dir = dataDir();
-  const infoFile = path.join(dir, 'dataset.json');
-  let stored = existsSync(infoFile) ? (JSON.parse(await fs.readFile(infoFile, 'utf8')) as Stored) : undefined;
-  if (
-    !stored ||
-    stored.version !== VERSION ||
-    stored.scale !== SCALE ||
-    process.env.DASHBOARD_BENCH_REGENERATE === '1'
-  ) {
-    stored = undefined;
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-  const db = await startEmbeddedPostgres(dir, pino({ level: 'warn' }));
-  const owner = new pg.Pool({ connectionString: db.url, max: 3 });
-  owner.on('error', () => {});
+  const { db, owner, stored, generatedNow } = await keptDataset({
+    dir,
+    version: VERSION,
+    scale: SCALE,
+    regenerate: process.env.DASHBOARD_BENCH_REGENERATE === '1',
+    bigTables: BIG_TABLES,
+    generate,
+  });
   let child: ReturnType<typeof startProduct> | undefined;
   try {
-    await runMigrations(owner);
-    const generatedNow = !stored;
-    if (!stored) {
-      stored = await generate(owner);
-      await fs.writeFile(infoFile, JSON.stringify(stored, null, 2));
-    } else {
-      // A migration that rewrote a table since the last run (0029 did, ticket_tracking) leaves its
-      // visibility map empty, and index-only scans fetch from the heap until a vacuum sets it.
-      for (const t of BIG_TABLES) await owner.query(`vacuum (analyze) ${t}`);
-    }
     const port = await freePort();
     child = startProduct({
       DATABASE_URL: db.url,
