@@ -6,10 +6,8 @@ import { tickets } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
 import { readSetting } from '../settings/read-setting.js';
 import { stopFlowRuns } from '../flows/stop-flow.js';
-import { connectionTexts, queueAutoMessage } from './auto-messages.js';
 import { recordActivity } from './activity.js';
-import { trackCycle } from './tracking.js';
-import { settingOn } from './transition.js';
+import { attendanceStarted } from './accept-ticket.js';
 import { loadTicketViews, type TicketRow } from './ticket-view.js';
 import { ticketEvents } from './ticket-events.js';
 
@@ -74,12 +72,8 @@ async function assignTo(uow: Uow, ticket: TicketRow, userId: number): Promise<Ti
     where id = ${ticket.id} returning ${ticketRows.list()}`);
   const row = ticketRows.map(rows[0]!);
   await recordActivity(tx, ticket, null, [{ action: 'assigned', toUserId: userId }]);
-  await trackCycle(tx, row, { startedAt: new Date() });
   await stopFlowRuns(tx, row.id, 'attended');
-  if (!row.isGroup && settingOn(await readSetting(tx, 'sendGreetingAccepted'))) {
-    const texts = await connectionTexts(tx, row.whatsappId);
-    await queueAutoMessage(uow, row, texts?.greetingMessage ?? '');
-  }
+  await attendanceStarted(uow, row);
   return row;
 }
 
@@ -90,7 +84,11 @@ const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null &&
  * the queue's flag along with it, so queues without it cost nothing more). Answers the ticket as
  * assigned, or undefined when it waits.
  */
-export async function autoAssign(uow: Uow, ticket: TicketRow, autoAssignQueue: boolean): Promise<TicketRow | undefined> {
+export async function autoAssign(
+  uow: Uow,
+  ticket: TicketRow,
+  autoAssignQueue: boolean,
+): Promise<TicketRow | undefined> {
   if (!autoAssignQueue || !waiting(ticket)) return undefined;
   await lockAssignment(uow.tx, ticket.companyId);
   const userId = await pickMember(uow.tx, ticket.companyId, ticket.queueId!, await capOf(uow.tx));
@@ -114,7 +112,9 @@ export async function someoneCanTake(tx: Tx, ticket: TicketRow): Promise<boolean
  */
 export function offerAfterCommit(deps: Deps, uow: Uow, ticket: TicketRow): void {
   const { companyId, queueId } = ticket;
-  uow.afterCommit.run(() => runTenant(deps, companyId, (_tx, _events, own) => assignWaitingAndTell(own, companyId, [queueId!])));
+  uow.afterCommit.run(() =>
+    runTenant(deps, companyId, (_tx, _events, own) => assignWaitingAndTell(own, companyId, [queueId!])),
+  );
 }
 
 /**
@@ -164,8 +164,13 @@ export async function autoAssignQueuesOf(tx: Tx, userId: number): Promise<number
 export async function assignWaitingAndTell(uow: Uow, companyId: number, queueIds?: readonly number[]): Promise<number> {
   const assigned = await assignWaiting(uow, companyId, queueIds);
   if (assigned.length === 0) return 0;
-  for (const view of await loadTicketViews(uow.tx, assigned.map((t) => t.id)))
-    uow.events.push(...ticketEvents.changed(companyId, view, { queueId: view.queueId, userId: null, status: 'pending' }));
+  for (const view of await loadTicketViews(
+    uow.tx,
+    assigned.map((t) => t.id),
+  ))
+    uow.events.push(
+      ...ticketEvents.changed(companyId, view, { queueId: view.queueId, userId: null, status: 'pending' }),
+    );
   return assigned.length;
 }
 
