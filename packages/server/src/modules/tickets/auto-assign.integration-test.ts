@@ -186,6 +186,25 @@ describe('automatic assignment', () => {
     expect(await openCount(tenant.companyId, closer.id)).toBe(1);
   });
 
+  it('never gives a returned ticket back to whoever returned it: someone else takes it, or it waits for someone else', async () => {
+    const { tenant, conn, members } = await setup(2);
+    const [ana, bia] = members as [Staff, Staff];
+    const { sweepPresence } = await import('../../automation/presence-sweep.js');
+    await online(tenant, ana);
+    const ticket = await arrive(conn);
+    expect(ticket).toMatchObject({ status: 'open', userId: ana.id });
+    const returned = await ana.api.put(`/api/tickets/${ticket.id}`, { status: 'pending', userId: null });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    // Ana is the only one online and has nothing open: the sweep passes her over.
+    await sweepPresence(t.running.deps);
+    expect(await ticketRow(t, tenant.companyId, ticket.id)).toMatchObject({ status: 'pending', userId: null });
+    // Another customer meanwhile still goes to her.
+    expect(await arrive(conn)).toMatchObject({ status: 'open', userId: ana.id });
+    // Bia connects: the returned ticket is hers.
+    await online(tenant, bia);
+    await until(async () => (await ticketRow(t, tenant.companyId, ticket.id)).userId === bia.id, 'given to bia');
+  });
+
   it('lets a ticket wait while nobody is online, and assigns it when a member connects', async () => {
     const { tenant, conn, members } = await setup(1);
     const [ana] = members as [Staff];

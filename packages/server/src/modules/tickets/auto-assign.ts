@@ -16,7 +16,8 @@ import { ticketEvents } from './ticket-events.js';
  * `auto_assign` (pending, no user, not a group) goes `open` to one of the queue's members: online
  * before away (away only when no online member can take it), then the fewest open tickets in that
  * queue, then the longest idle (oldest `last_activity_at`), then the lowest id. A member holding
- * `autoAssignMaxOpen` open tickets (all queues) is skipped. Nobody eligible: it waits, and
+ * `autoAssignMaxOpen` open tickets (all queues) is skipped, and so is, for a ticket, the attendant
+ * who returned it to the queue (`returnedBy`). Nobody eligible: it waits, and
  * `assignWaiting` gives the queue's waiting tickets, oldest first, when someone comes online or
  * frees a slot.
  *
@@ -46,8 +47,14 @@ async function capOf(tx: Tx): Promise<number | null> {
   return autoAssignCap(await readSetting(tx, AUTO_ASSIGN_MAX_OPEN_SETTING));
 }
 
-/** The member of `queueId` who takes the next ticket, if any (see above). */
-async function pickMember(tx: Tx, companyId: number, queueId: number, cap: number | null): Promise<number | undefined> {
+/** The member of `queueId` who takes the next ticket, if any (see above), never `passedOver`. */
+async function pickMember(
+  tx: Tx,
+  companyId: number,
+  queueId: number,
+  cap: number | null,
+  passedOver: number | null = null,
+): Promise<number | undefined> {
   const { rows } = await tx.execute<{ id: number }>(sql`
     select u.id from user_queues uq join users u on u.id = uq.user_id
     cross join lateral (
@@ -55,6 +62,7 @@ async function pickMember(tx: Tx, companyId: number, queueId: number, cap: numbe
       from tickets t where t.company_id = ${companyId} and t.user_id = u.id and t.status = 'open') load
     where uq.company_id = ${companyId} and uq.queue_id = ${queueId} and u.presence <> 'offline'
       and (${cap}::int is null or load.total < ${cap}::int)
+      and u.id is distinct from ${passedOver}::int
     order by u.presence = 'away', load.here, u.last_activity_at asc nulls first, u.id
     limit 1`);
   return rows[0]?.id;
@@ -75,6 +83,17 @@ async function assignTo(uow: Uow, ticket: TicketRow, userId: number): Promise<Ti
   await stopFlowRuns(tx, row.id, 'attended');
   await attendanceStarted(uow, row);
   return row;
+}
+
+/**
+ * Who handed the ticket back to its queue, when that is the last thing done to it (the trail's
+ * newest record: `assigned` to nobody, by a person): they are not given it again automatically.
+ */
+async function returnedBy(tx: Tx, ticketId: number): Promise<number | null> {
+  const { rows } = await tx.execute<{ action: string; to_user_id: number | null; user_id: number | null }>(sql`
+    select action, to_user_id, user_id from ticket_activities where ticket_id = ${ticketId} order by id desc limit 1`);
+  const last = rows[0];
+  return last?.action === 'assigned' && last.to_user_id === null ? last.user_id : null;
 }
 
 const waiting = (t: TicketRow) => t.status === 'pending' && t.userId === null && t.queueId !== null && !t.isGroup;
@@ -135,15 +154,25 @@ export async function assignWaiting(uow: Uow, companyId: number, queueIds?: read
   const cap = await capOf(tx);
   const assigned: TicketRow[] = [];
   for (const { id: queueId } of queues) {
+    const passed: number[] = [];
     for (;;) {
-      const userId = await pickMember(tx, companyId, queueId, cap);
-      if (userId === undefined) break;
+      const first = await pickMember(tx, companyId, queueId, cap);
+      if (first === undefined) break;
       const { rows } = await tx.execute<Record<string, unknown>>(sql`
         select ${ticketRows.list()} from tickets
         where queue_id = ${queueId} and status = 'pending' and user_id is null and not is_group
+          and id <> all(${sql.param(passed)}::int[])
         order by id limit 1 for update skip locked`);
       if (rows.length === 0) break;
-      assigned.push(await assignTo(uow, ticketRows.map(rows[0]!), userId));
+      const ticket = ticketRows.map(rows[0]!);
+      // A ticket its attendant handed back goes to someone else, or waits for someone else.
+      const returner = await returnedBy(tx, ticket.id);
+      const userId = first === returner ? await pickMember(tx, companyId, queueId, cap, returner) : first;
+      if (userId === undefined) {
+        passed.push(ticket.id);
+        continue;
+      }
+      assigned.push(await assignTo(uow, ticket, userId));
     }
   }
   return assigned;
