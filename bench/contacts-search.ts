@@ -212,7 +212,7 @@ async function cpuMs(roots: number[]): Promise<number> {
     }
   }
   const mine = new Set(roots);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of procs) {
       if (mine.has(p.ppid) && !mine.has(p.pid)) {

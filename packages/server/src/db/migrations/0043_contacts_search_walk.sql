@@ -25,7 +25,7 @@ CREATE OR REPLACE FUNCTION tenant_contact_search(pattern text, created_from time
   DECLARE
     company integer := app_company_id();
     folded text := search_fold(pattern);
-    walk constant integer := least(100 * (skip + take), 10000);
+    walk constant integer := least(100::bigint * (skip + take), 10000);
   BEGIN
     IF skip + take <= walk THEN
       ids := array(
