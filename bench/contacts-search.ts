@@ -212,7 +212,7 @@ async function cpuMs(roots: number[]): Promise<number> {
     }
   }
   const mine = new Set(roots);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of procs) {
       if (mine.has(p.ppid) && !mine.has(p.pid)) {
@@ -230,7 +230,7 @@ async function cpuMs(roots: number[]): Promise<number> {
 /**
  * The use case's statements for "silva" as it issues them (a recording logger on a balcao_app
  * pool), each under EXPLAIN (ANALYZE, BUFFERS) in a tenant transaction rolled back; then the
- * search function's inner query as its owner runs it (EXPLAIN does not show a function's plan).
+ * search function's statements as its owner runs them (EXPLAIN does not show a function's plan).
  */
 async function capturePlans(url: string, owner: pg.Pool, companyId: number): Promise<string> {
   const app = new pg.Pool({ connectionString: url, max: 1, options: '-c role=balcao_app' });
@@ -242,7 +242,7 @@ async function capturePlans(url: string, owner: pg.Pool, companyId: number): Pro
   } as unknown as Ctx;
   const out = ['# Contacts search plans', '', `Captured ${new Date().toISOString()} by \`BENCH=contacts-search\`.`, ''];
   try {
-    for (const term of ['silva', 'gmail']) {
+    for (const term of ['silva', 'gmail', 'maria souza']) {
       recorded.length = 0;
       await listContacts(ctx, contactListQuery.parse({ searchParam: term, pageNumber: '1' }));
       out.push(`## "${term}"`, '');
@@ -259,11 +259,10 @@ async function capturePlans(url: string, owner: pg.Pool, companyId: number): Pro
           client.release();
         }
       }
-      const inner = await innerQuery(owner);
-      if (inner) {
-        const { rows } = await owner.query(`explain (analyze, buffers) ${inner.sql}`, inner.params(companyId, term));
-        out.push('Inside the search function, as its owner runs it:', '', '```sql', inner.sql, '```', '', '```');
-        out.push(...rows.map((r) => r['QUERY PLAN'] as string), '```', '');
+      for (const inner of innerQueries()) {
+        const { rows } = await owner.query(`explain (analyze, buffers) ${inner.sql}`, [companyId, `%${term}%`]);
+        out.push(`Inside the search function, ${inner.what}, as its owner runs it:`, '', '```sql', inner.sql, '```');
+        out.push('', '```', ...rows.map((r) => r['QUERY PLAN'] as string), '```', '');
       }
     }
   } finally {
@@ -272,16 +271,25 @@ async function capturePlans(url: string, owner: pg.Pool, companyId: number): Pro
   return out.join('\n');
 }
 
-/** The search function's query (migration 0037) with the company and its arguments bound, if it is there. */
-async function innerQuery(owner: pg.Pool) {
-  const { rows } = await owner.query(`select 1 from pg_proc where proname = 'tenant_contact_search'`);
-  if (rows.length === 0) return undefined;
-  return {
-    sql: `with found as materialized (
-      select id, name from contacts where company_id = $1 and search_text like search_fold($2))
+/**
+ * The search function's statements (migration 0043) for page 1, the company and the pattern bound:
+ * the walk in name order, the count that follows it, and the trigram path a rare term falls back to.
+ */
+function innerQueries() {
+  const match = `company_id = $1 and search_text like search_fold($2)`;
+  return [
+    {
+      what: 'the walk (page 1: at most 2,100 contacts by name)',
+      sql: `select array(select w.id from (select id, search_text, created_at from contacts where company_id = $1
+        order by name, id limit 2100) w where w.search_text like search_fold($2) limit 21 offset 0)`,
+    },
+    { what: 'the count after a walk', sql: `select count(*) from contacts where ${match}` },
+    {
+      what: 'the trigram path (when the walk does not fill the page)',
+      sql: `with found as materialized (select id, name from contacts where ${match})
     select array(select id from found order by name, id limit 21 offset 0), (select count(*) from found)`,
-    params: (companyId: number, term: string) => [companyId, `%${term.toLowerCase()}%`],
-  };
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

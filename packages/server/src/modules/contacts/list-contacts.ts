@@ -1,4 +1,4 @@
-import { and, asc, count, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ContactListQuery, ContactOption, ContactPage } from '@balcao/contracts';
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
@@ -10,9 +10,9 @@ import { contactColumns } from './contact-view.js';
 /**
  * `GET /contacts` → `{contacts, hasMore, count}`, 20 a page, by name. Filters:
  * - searchParam: name, number or email containing it, accents and case ignored ("jose" finds
- *   "José" and the other way round), through the tenant-bound search function of migration 0037
- *   (under row-level security LIKE cannot use the trigram index), which answers the page's ids
- *   and the count from one index scan;
+ *   "José" and the other way round), through the tenant-bound search function of migrations 0037 and
+ *   0043 (under row-level security LIKE cannot use the trigram index): a broad term's page from a
+ *   walk in name order, a rare one's from the trigram index, and the exact count;
  * - date / dateStart / dateEnd: created that day / from that day / up to the end of that day.
  *   Days are the company's (its time zone, as the ticket list's `date`), not the server's or UTC:
  *   "contacts created on the 3rd" means the 3rd where the company works.
@@ -58,26 +58,23 @@ export function allContacts(ctx: Ctx) {
 }
 
 /**
- * A search's page: its ids and the count from the search function, then those contacts (under
- * row-level security again). U+001F joins the fields of the stored search text; taken out of the
- * search, a match never spans two fields.
+ * A search's page in one statement: the search function's ids and count, joined to those contacts
+ * (under row-level security again; a left join, so a page past the end still has its count).
+ * One statement rather than two: a round trip to PostgreSQL costs the product more CPU than
+ * mapping 20 rows (docs/bench/contacts-search.md). U+001F joins the fields of the stored search
+ * text; taken out of the search, a match never spans two fields.
  */
 async function searchContacts(tx: Tx, search: string, created: Bounds, skip: number) {
   const pattern = likePattern(search.replaceAll('\u001f', ''));
-  const { rows } = await tx.execute<{ ids: number[]; total: string }>(
-    sql`select ids, total from tenant_contact_search(${pattern}, ${bound('greatest', created.from)},
-          ${bound('least', created.to)}, ${PAGE_SIZE + 1}, ${skip})`,
-  );
-  const ids = rows[0]?.ids ?? [];
-  const found =
-    ids.length === 0
-      ? []
-      : await tx
-          .select(contactColumns)
-          .from(contacts)
-          .where(inArray(contacts.id, ids))
-          .orderBy(asc(contacts.name), asc(contacts.id));
-  const { records, hasMore } = page(found);
+  const rows = await tx
+    .select({ total: sql<string>`found.total`, contact: contactColumns })
+    .from(
+      sql`tenant_contact_search(${pattern}, ${bound('greatest', created.from)}, ${bound('least', created.to)},
+            ${PAGE_SIZE + 1}, ${skip}) found`,
+    )
+    .leftJoin(contacts, sql`${contacts.id} = any(found.ids)`)
+    .orderBy(asc(contacts.name), asc(contacts.id));
+  const { records, hasMore } = page(rows.flatMap((r) => (r.contact ? [r.contact] : [])));
   return { contacts: records, hasMore, count: Number(rows[0]?.total ?? 0) };
 }
 
