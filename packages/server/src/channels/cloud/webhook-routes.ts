@@ -29,7 +29,7 @@ const columns = {
  * a few transactions at a time per company), so this bounds work in flight (media downloads,
  * statuses), and the more deliveries wait together, the bigger and fewer the transactions.
  */
-const MAX_ACTIVE_DELIVERIES = 32;
+const MAX_ACTIVE_DELIVERIES = 64;
 const MAX_WAIT_MS = 5_000;
 const MAX_QUEUED = 1_000;
 /**

@@ -42,8 +42,8 @@ export interface SeenContact {
 /** `upsertContacts`' statement, rendered once. */
 const upsertStatement = statement(sql`
   with v (number, name, lid, is_group, whatsapp_id) as (
-    select * from unnest(${sql.placeholder('numbers')}::text[], ${sql.placeholder('names')}::text[],
-      ${sql.placeholder('lids')}::text[], ${sql.placeholder('groups')}::boolean[], ${sql.placeholder('whatsappIds')}::int[])
+    select * from unnest(${arrayPlaceholder('numbers')}::text[], ${arrayPlaceholder('names')}::text[],
+      ${arrayPlaceholder('lids')}::text[], ${arrayPlaceholder('groups')}::boolean[], ${arrayPlaceholder('whatsappIds')}::int[])
   ), written as (
     insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
     select ${sql.placeholder('companyId')}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
