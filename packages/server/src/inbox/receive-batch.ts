@@ -10,7 +10,7 @@ import { botMayAct } from '../automation/chatbot-jobs.js';
 import type { Candidate } from '../automation/responder.js';
 import { claimBatch, type Claimed } from '../automation/responders.js';
 import { tableRows } from '../db/table-rows.js';
-import { liveKey, liveTickets, upsertContacts } from '../modules/tickets/find-or-create.js';
+import { contactsWithLiveTickets, liveKey } from '../modules/tickets/find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
@@ -115,7 +115,7 @@ async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readon
   const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
   if (fresh.length === 0) return results;
 
-  const contactOf = await upsertContacts(
+  const { contacts: contactOf, tickets: ticketOf } = await contactsWithLiveTickets(
     tx,
     events,
     companyId,
@@ -125,15 +125,6 @@ async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readon
       const name = msg.fromMe ? undefined : msg.contact.name;
       return { number: msg.contact.number, name, lid: msg.contact.lid, isGroup: msg.isGroup, whatsappId: conn.id };
     }),
-  );
-  const ticketOf = await liveTickets(
-    tx,
-    companyId,
-    fresh.map((i) => ({
-      contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
-      whatsappId: items[i]!.conn.id,
-      isGroup: items[i]!.msg.isGroup,
-    })),
   );
   const pairOf = (it: BatchItem) => ticketOf.get(liveKey(contactOf.get(it.msg.contact.number)!.id, it.conn.id))!;
 
