@@ -30,10 +30,7 @@ export function createPools(url: string, opts: { max?: number } = {}): DbPools {
   // The owner's only named statements are pg-boss's (platform/jobs.ts). Its job table is
   // partitioned by queue name, a parameter: PostgreSQL would plan each poll anew to prune.
   const owner = new pg.Pool({ connectionString: url, max: 4, options: '-c plan_cache_mode=force_generic_plan' });
-  // Pipeline mode: a query issued while another is still out is written at once (not after its
-  // answer), so statements that do not need each other's rows share one round trip (`inTenant`'s
-  // begin with the first statement; inbox/receive-batch.ts). Awaited one by one they run as before.
-  const app = new pg.Pool({ connectionString: url, max: opts.max ?? 16, options: '-c role=balcao_app', pipeline: true });
+  const app = new pg.Pool({ connectionString: url, max: opts.max ?? 16, options: '-c role=balcao_app' });
   const platform = new pg.Pool({ connectionString: url, max: 6, options: '-c role=balcao_platform' });
   const pools = [owner, app, platform];
   for (const pool of pools) {
@@ -58,11 +55,9 @@ export function createPools(url: string, opts: { max?: number } = {}): DbPools {
  * The one scoped path: every tenant query runs in a transaction bound to one company.
  *
  * drizzle's `transaction` as it does it (drizzle-orm/node-postgres/session.js), except that the
- * company is set in the same round trip as `begin` (one simple query of two statements), and that
- * round trip is shared with the transaction's first statement (the app pool pipelines: `begin`
- * is not awaited before `fn` starts; PostgreSQL still runs them in order, and should the begin
- * fail, what follows fails with it): a message's work runs half a dozen transactions, and each
- * round trip costs both processes a socket write and a wake-up (~0.8 ms on the bench machine).
+ * company is set in the same round trip as `begin` (one simple query of two statements): a
+ * message's work runs half a dozen transactions, and each round trip costs both processes a
+ * socket write and a wake-up (~0.8 ms on the bench machine).
  */
 export async function inTenant<T>(db: Database, companyId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`invalid company id ${companyId}`);
@@ -71,12 +66,9 @@ export async function inTenant<T>(db: Database, companyId: number, fn: (tx: Tx) 
   let broken: Error | undefined;
   try {
     const tx = transactionOn(db, client);
-    const begun = client.query(`begin; select set_config('app.company_id', '${companyId}', true)`);
-    // Its failure is thrown below, after fn's own (which it causes).
-    begun.catch(() => {});
+    await client.query(`begin; select set_config('app.company_id', '${companyId}', true)`);
     try {
       const result = await fn(tx);
-      await begun;
       await client.query('commit');
       return result;
     } catch (err) {

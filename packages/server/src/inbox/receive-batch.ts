@@ -10,7 +10,7 @@ import { botMayAct } from '../automation/chatbot-jobs.js';
 import type { Candidate } from '../automation/responder.js';
 import { claimBatch, type Claimed } from '../automation/responders.js';
 import { tableRows } from '../db/table-rows.js';
-import { contactsWithLiveTickets, liveKey } from '../modules/tickets/find-or-create.js';
+import { liveKey, liveTickets, upsertContacts } from '../modules/tickets/find-or-create.js';
 import { messageEvents } from '../modules/messages/message-events.js';
 import { ticketEvents } from '../modules/tickets/ticket-events.js';
 import { loadTicketViews } from '../modules/tickets/ticket-view.js';
@@ -105,17 +105,13 @@ async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readon
   const ws = keys.map((it) => it.conn.id);
   const es = keys.map((it) => it.msg.externalId);
 
-  // One round trip (the app pool pipelines; with inTenant's begin): the check runs once the locks
-  // are held, as its own statement, so its snapshot sees whatever their holders committed.
-  const [, { rows: seen }] = await Promise.all([
-    runStatement(tx, lockKeys, { ws, es }),
-    runStatement<{ w: number; e: string; seen: boolean | null }>(tx, storedKeys, { ws, es }),
-  ]);
+  await runStatement(tx, lockKeys, { ws, es });
+  const { rows: seen } = await runStatement<{ w: number; e: string; seen: boolean | null }>(tx, storedKeys, { ws, es });
   const stored = new Set(seen.filter((r) => r.seen).map((r) => keyOf(r.w, r.e)));
   const fresh = [...first.values()].filter((i) => !stored.has(keyOf(items[i]!.conn.id, items[i]!.msg.externalId)));
   if (fresh.length === 0) return results;
 
-  const { contacts: contactOf, tickets: ticketOf } = await contactsWithLiveTickets(
+  const contactOf = await upsertContacts(
     tx,
     events,
     companyId,
@@ -126,21 +122,30 @@ async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readon
       return { number: msg.contact.number, name, lid: msg.contact.lid, isGroup: msg.isGroup, whatsappId: conn.id };
     }),
   );
+  const ticketOf = await liveTickets(
+    tx,
+    companyId,
+    fresh.map((i) => ({
+      contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
+      whatsappId: items[i]!.conn.id,
+      isGroup: items[i]!.msg.isGroup,
+    })),
+  );
   const pairOf = (it: BatchItem) => ticketOf.get(liveKey(contactOf.get(it.msg.contact.number)!.id, it.conn.id))!;
 
-  const toInsert = fresh.map((i) => ({
-    item: items[i]!,
-    contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
-    ticketId: pairOf(items[i]!).id,
-  }));
-  const inserting = insertMessages(tx, companyId, toInsert);
-  // The events carry each ticket whole (contact, queue, user, connection, tags), as the lists
-  // and the spec's client show it: every ticket of the batch read in one statement, written
-  // right behind the insert (same round trip) and run after it, so it sees the insert's
-  // changes. The claims below queue jobs and leave tickets as they are.
-  const viewing = loadTicketViews(tx, [...new Set(toInsert.map((e) => e.ticketId))]);
-  viewing.catch(() => {});
-  const { rows, tickets: updated, botMayAct: mayAct } = await inserting;
+  const {
+    rows,
+    tickets: updated,
+    botMayAct: mayAct,
+  } = await insertMessages(
+    tx,
+    companyId,
+    fresh.map((i) => ({
+      item: items[i]!,
+      contactId: contactOf.get(items[i]!.msg.contact.number)!.id,
+      ticketId: pairOf(items[i]!).id,
+    })),
+  );
   const rowOf = new Map(rows.map((r) => [keyOf(r.whatsappId!, r.externalId!), r]));
   const storedItems: { index: number; row: Message }[] = [];
   for (const i of fresh) {
@@ -169,8 +174,9 @@ async function storeBatch(deps: Deps, uow: Uow, companyId: number, items: readon
   const claimed = await claimBatch(deps, uow, companyId, candidates);
 
   const contactById = new Map([...contactOf.values()].map((c) => [c.id, c]));
-  // Only the tickets the insert changed (a message caught by the unique index changes none).
-  const views = new Map((await viewing).filter((v) => updated.has(v.id)).map((v) => [v.id, v]));
+  // The events carry each ticket whole (contact, queue, user, connection, tags), as the lists
+  // and the spec's client show it: every ticket of the batch read in one statement.
+  const views = new Map((await loadTicketViews(tx, [...updated.keys()])).map((v) => [v.id, v]));
   for (const { index, row } of storedItems) {
     const ticket = updated.get(row.ticketId)!;
     const contact = contactById.get(row.contactId!)!;
