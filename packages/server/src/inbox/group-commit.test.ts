@@ -72,6 +72,34 @@ describe('GroupCommit', () => {
     ]);
   });
 
+  it('holds each company to one batch at a time while `crowd` batches run in all', async () => {
+    const { batches, store } = slowStore();
+    const group = new GroupCommit(store, { maxItems: 100, parallel: 2, crowd: 2 });
+    const results = [group.submit(1, ['x1']), group.submit(2, ['y1']), group.submit(1, ['x2']), group.submit(1, ['x3'])];
+    await tick();
+    // Two batches run (one per company): company 1's next ones wait, together, for its first.
+    expect(batches.map((b) => [b.companyId, b.items])).toEqual([
+      [1, ['x1']],
+      [2, ['y1']],
+    ]);
+    batches[1]!.finish();
+    batches[0]!.finish();
+    await tick();
+    expect(batches.slice(2).map((b) => b.items)).toEqual([['x2', 'x3']]);
+    // Company 1 is now alone: a second batch may run beside its first.
+    const more = group.submit(1, ['x4']);
+    await tick();
+    expect(batches.slice(3).map((b) => b.items)).toEqual([['x4']]);
+    for (const b of batches.slice(2)) b.finish();
+    expect(await Promise.all([...results, more])).toEqual([
+      ['stored x1'],
+      ['stored y1'],
+      ['stored x2'],
+      ['stored x3'],
+      ['stored x4'],
+    ]);
+  });
+
   it('a failing combined batch is stored again delivery by delivery: only the bad one fails', async () => {
     const calls: string[][] = [];
     const group = new GroupCommit(

@@ -5,15 +5,28 @@
  * instead of multiplying, so their fixed cost (round trips, commit flush) is paid once for many
  * deliveries. Each caller still learns its own results, only once the batch holding them commits.
  *
+ * A company may run `parallel` batches at once only while fewer than `crowd` batches run in all:
+ * when many companies are busy (ten connections in ten companies), each runs one at a time, so
+ * its deliveries gather into one batch instead of splitting over two half-empty ones, whose
+ * per-batch cost (round trips, commit) would be paid twice as often on the same CPUs.
+ *
  * A failing combined batch is run again one delivery at a time, so one bad delivery fails alone.
  */
 export class GroupCommit<Item, Result> {
   private readonly lines = new Map<number, Line<Item, Result>>();
+  /** Batches running, all companies together. */
+  private running = 0;
 
   constructor(
     private readonly store: (companyId: number, items: Item[]) => Promise<Result[]>,
-    private readonly opts: { maxItems: number; parallel: number },
+    private readonly opts: { maxItems: number; parallel: number; crowd?: number },
   ) {}
+
+  /** Whether the line may start one more batch now. */
+  private mayStart(line: Line<Item, Result>): boolean {
+    if (line.running === 0) return true;
+    return line.running < this.opts.parallel && this.running < (this.opts.crowd ?? Infinity);
+  }
 
   submit(companyId: number, items: Item[]): Promise<Result[]> {
     if (items.length === 0) return Promise.resolve([]);
@@ -29,7 +42,7 @@ export class GroupCommit<Item, Result> {
   }
 
   private pump(companyId: number, line: Line<Item, Result>): void {
-    while (line.running < this.opts.parallel && line.waiting.length > 0) {
+    while (line.waiting.length > 0 && this.mayStart(line)) {
       const group: Waiter<Item, Result>[] = [];
       let size = 0;
       while (
@@ -41,8 +54,10 @@ export class GroupCommit<Item, Result> {
         group.push(w);
       }
       line.running++;
+      this.running++;
       void this.run(companyId, group).finally(() => {
         line.running--;
+        this.running--;
         if (line.running === 0 && line.waiting.length === 0) this.lines.delete(companyId);
         else this.pump(companyId, line);
       });

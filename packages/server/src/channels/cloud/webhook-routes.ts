@@ -27,9 +27,11 @@ const columns = {
  * Deliveries handled at once by this process; more wait in line, up to a bound, then get 429.
  * Their messages reach the database through the pipeline's group commit (inbox/group-commit.ts:
  * a few transactions at a time per company), so this bounds work in flight (media downloads,
- * statuses), and the more deliveries wait together, the bigger and fewer the transactions.
+ * statuses), and the more deliveries wait together, the bigger and fewer the transactions: 64,
+ * so that Meta's 64 in flight spread over ten companies still make batches of ~3 (32 left ~1.6:
+ * docs/bench/cloud-webhook.md).
  */
-const MAX_ACTIVE_DELIVERIES = 32;
+const MAX_ACTIVE_DELIVERIES = 64;
 const MAX_WAIT_MS = 5_000;
 const MAX_QUEUED = 1_000;
 /**

@@ -39,11 +39,14 @@ export interface SeenContact {
   whatsappId: number;
 }
 
-/** `upsertContacts`' statement, rendered once. */
+/**
+ * `upsertContacts`' statement, rendered once. Its arrays behind `arrayPlaceholder`: as plain
+ * parameters it was planned anew at every run (0.29 ms a message over ten busy companies).
+ */
 const upsertStatement = statement(sql`
   with v (number, name, lid, is_group, whatsapp_id) as (
-    select * from unnest(${sql.placeholder('numbers')}::text[], ${sql.placeholder('names')}::text[],
-      ${sql.placeholder('lids')}::text[], ${sql.placeholder('groups')}::boolean[], ${sql.placeholder('whatsappIds')}::int[])
+    select * from unnest(${arrayPlaceholder('numbers')}::text[], ${arrayPlaceholder('names')}::text[],
+      ${arrayPlaceholder('lids')}::text[], ${arrayPlaceholder('groups')}::boolean[], ${arrayPlaceholder('whatsappIds')}::int[])
   ), written as (
     insert into contacts (company_id, number, name, lid, is_group, whatsapp_id)
     select ${sql.placeholder('companyId')}, v.number, v.name, v.lid, v.is_group, v.whatsapp_id from v order by v.number
