@@ -31,7 +31,7 @@ SELECT apply_tenant_policy('attendance_deltas');
 --> statement-breakpoint
 -- A duration's key as the page prints it (formatSeconds): seconds under a minute, whole minutes above.
 CREATE FUNCTION attendance_bucket(s integer) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT CASE WHEN s < 60 THEN s ELSE 60 * round(s / 60.0)::integer END $$;
+  AS $$ SELECT CASE WHEN s < 60 THEN s ELSE (s + 30) / 60 * 60 END $$;
 --> statement-breakpoint
 -- The 7-day part of the UTC month holding `at`: it starts on day 1, 8, 15, 22 or 29.
 CREATE FUNCTION attendance_period(at timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -100,10 +100,14 @@ CREATE FUNCTION attendance_fold(max_rows integer) RETURNS integer LANGUAGE sql A
     ON CONFLICT (company_id, metric, monthly, dims, g1, period, g2, bucket) DO UPDATE SET count = r.count + excluded.count)
   SELECT count(*)::integer FROM d $$;
 --> statement-breakpoint
--- The backfill: every existing cycle as one delta per cell, folded at once.
-INSERT INTO attendance_deltas (company_id, metric, period, user_id, queue_id, bucket, n)
-SELECT t.company_id, c.metric, c.period, c.user_id, c.queue_id, c.bucket, count(*)
-  FROM ticket_tracking t CROSS JOIN LATERAL attendance_cells(t) c
- GROUP BY 1, 2, 3, 4, 5, 6;
+-- Every cycle as one delta per cell, folded at once: the backfill (here, and bench/attendance.ts
+-- after loading its cycles with triggers off).
+CREATE FUNCTION attendance_backfill() RETURNS integer LANGUAGE sql AS $$
+  INSERT INTO attendance_deltas (company_id, metric, period, user_id, queue_id, bucket, n)
+  SELECT t.company_id, c.metric, c.period, c.user_id, c.queue_id, c.bucket, count(*)
+    FROM ticket_tracking t CROSS JOIN LATERAL attendance_cells(t) c
+   GROUP BY 1, 2, 3, 4, 5, 6;
+  SELECT attendance_fold(NULL);
+$$;
 --> statement-breakpoint
-SELECT attendance_fold(NULL);
+SELECT attendance_backfill();
