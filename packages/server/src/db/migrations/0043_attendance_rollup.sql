@@ -12,18 +12,19 @@ CREATE TABLE "attendance_deltas" (
 CREATE TABLE "attendance_rollup" (
 	"company_id" integer NOT NULL,
 	"metric" smallint NOT NULL,
-	"monthly" boolean NOT NULL,
+	"level" smallint NOT NULL,
 	"dims" smallint NOT NULL,
 	"g1" integer NOT NULL,
 	"period" date NOT NULL,
 	"g2" integer NOT NULL,
 	"bucket" integer NOT NULL,
 	"count" integer NOT NULL,
-	CONSTRAINT "attendance_rollup_company_id_metric_monthly_dims_g1_period_g2_bucket_pk" PRIMARY KEY("company_id","metric","monthly","dims","g1","period","g2","bucket")
+	CONSTRAINT "attendance_rollup_company_id_metric_level_dims_g1_period_g2_bucket_pk" PRIMARY KEY("company_id","metric","level","dims","g1","period","g2","bucket")
 );
 --> statement-breakpoint
 ALTER TABLE "attendance_rollup" ADD CONSTRAINT "attendance_rollup_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "attendance_deltas_company_period_idx" ON "attendance_deltas" USING btree ("company_id","period");--> statement-breakpoint
+CREATE INDEX "attendance_deltas_company_period_idx" ON "attendance_deltas" USING btree ("company_id","period");
+--> statement-breakpoint
 -- The attendance report's summary (modules/reports/attendance-rollup.ts): tenant tables.
 SELECT apply_tenant_policy('attendance_rollup');
 --> statement-breakpoint
@@ -81,23 +82,26 @@ CREATE TRIGGER attendance_track_update
 --> statement-breakpoint
 -- Moves the oldest `max_rows` deltas (all when null) into the summary in one statement: what is
 -- deleted is what is added, so a fold meeting writers or another fold loses and doubles nothing.
--- Each delta counts for its 7-day part and its month, in each of its groups.
+-- Each delta counts for its 7-day part, its month and its quarter, in each of its groups.
 CREATE FUNCTION attendance_fold(max_rows integer) RETURNS integer LANGUAGE sql AS $$
   WITH d AS (
     DELETE FROM attendance_deltas
      WHERE id IN (SELECT id FROM attendance_deltas ORDER BY id LIMIT max_rows)
     RETURNING company_id, metric, period, user_id, queue_id, bucket, n),
   s AS (
-    SELECT d.company_id, d.metric, l.monthly, g.dims, g.g1,
-           CASE WHEN l.monthly THEN d.period - extract(day FROM d.period)::integer + 1 ELSE d.period END AS period,
+    SELECT d.company_id, d.metric, l.level, g.dims, g.g1,
+           CASE l.level WHEN 0 THEN d.period
+                        WHEN 1 THEN d.period - extract(day FROM d.period)::integer + 1
+                        ELSE make_date(extract(year FROM d.period)::integer, (extract(month FROM d.period)::integer - 1) / 3 * 3 + 1, 1)
+           END AS period,
            g.g2, d.bucket, sum(d.n)::integer AS n
-      FROM d CROSS JOIN LATERAL attendance_groups(d.user_id, d.queue_id) g CROSS JOIN (VALUES (false), (true)) l(monthly)
+      FROM d CROSS JOIN LATERAL attendance_groups(d.user_id, d.queue_id) g CROSS JOIN (VALUES (0::smallint), (1::smallint), (2::smallint)) l(level)
      WHERE EXISTS (SELECT 1 FROM companies c WHERE c.id = d.company_id)
      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8),
   i AS (
-    INSERT INTO attendance_rollup AS r (company_id, metric, monthly, dims, g1, period, g2, bucket, count)
+    INSERT INTO attendance_rollup AS r (company_id, metric, level, dims, g1, period, g2, bucket, count)
     SELECT * FROM s ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (company_id, metric, monthly, dims, g1, period, g2, bucket) DO UPDATE SET count = r.count + excluded.count)
+    ON CONFLICT (company_id, metric, level, dims, g1, period, g2, bucket) DO UPDATE SET count = r.count + excluded.count)
   SELECT count(*)::integer FROM d $$;
 --> statement-breakpoint
 -- Every cycle as one delta per cell, folded at once: the backfill (here, and bench/attendance.ts

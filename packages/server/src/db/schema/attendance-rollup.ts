@@ -1,13 +1,14 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
 
 /**
  * The attendance report's summary (modules/reports/attendance-rollup.ts): histograms of the
  * cycles' durations and ratings, per UTC period and group, so a year reads thousands of rows
  * instead of a million cycles. `metric` 1 first response, 2 resolution (`bucket` the duration's
- * key: seconds under a minute, whole minutes above), 3 rating (`bucket` the rating). A period is
- * a 7-day part of a UTC month (days 1, 8, 15, 22, 29: `monthly` false) or the whole month
- * (`monthly` true), both kept. `dims` says what `g1`/`g2` hold (0 stands for none):
+ * key: seconds under a minute, whole minutes above), 3 rating (`bucket` the rating). `period` is
+ * the first day of a 7-day part of a UTC month (days 1, 8, 15, 22, 29: `level` 0), of the UTC
+ * month (1) or of the quarter (2), all three kept: a year reads a few quarters and months.
+ * `dims` says what `g1`/`g2` hold (0 stands for none):
  * 0 the company (0, 0), 1 per attendant (0, user), 2 per queue (0, queue), 3 attendants within a
  * queue (queue, user), 4 queues within an attendant (user, queue).
  */
@@ -18,7 +19,7 @@ export const attendanceRollup = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     metric: smallint('metric').notNull(),
-    monthly: boolean('monthly').notNull(),
+    level: smallint('level').notNull(),
     dims: smallint('dims').notNull(),
     g1: integer('g1').notNull(),
     period: date('period').notNull(),
@@ -26,7 +27,7 @@ export const attendanceRollup = pgTable(
     bucket: integer('bucket').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.metric, t.monthly, t.dims, t.g1, t.period, t.g2, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.metric, t.level, t.dims, t.g1, t.period, t.g2, t.bucket] })],
 );
 
 /**

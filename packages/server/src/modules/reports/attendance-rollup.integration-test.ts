@@ -108,6 +108,8 @@ const RANGES: AttendanceReportQuery[] = [
   { from: '2025-02-05', to: '2025-04-17' },
   // Exactly whole UTC months in the zone's days: the ends are the zone's 3 hours.
   { from: '2025-03-01', to: '2025-03-31' },
+  // A whole quarter (2025's first) and April's parts.
+  { from: '2024-12-20', to: '2025-04-17' },
   // Shorter than a part: all raw.
   { from: '2025-04-09', to: '2025-04-12' },
   // The whole set.
@@ -249,7 +251,7 @@ describe('the attendance summary', () => {
     await foldAttendance(t.running.deps);
     const summary = () =>
       t.running.deps.pools.owner.query(
-        `select metric, monthly, dims, g1, period::text, g2, bucket, count from attendance_rollup
+        `select metric, level, dims, g1, period::text, g2, bucket, count from attendance_rollup
           where company_id = $1 and count <> 0 order by 1, 2, 3, 4, 5, 6, 7`,
         [a.companyId],
       );
@@ -263,7 +265,7 @@ describe('the attendance summary', () => {
            from ticket_tracking t cross join lateral attendance_cells(t) c where t.company_id = $1 group by 1, 2, 3),
        kept as (
          select metric, period, bucket, count as n from attendance_rollup
-          where company_id = $1 and not monthly and dims = 0 and count <> 0)
+          where company_id = $1 and level = 0 and dims = 0 and count <> 0)
        select * from truth full join kept using (metric, period, bucket)
         where truth.n is distinct from kept.n`,
       [a.companyId],

@@ -8,7 +8,7 @@ import { rollupSpans, type RollupSpans } from './rollup-spans.js';
 /**
  * The report's figures from the summary (`attendance_rollup`, kept by the trigger's deltas and
  * the fold, migration 0043): histograms per UTC period and group, summed over the range's
- * whole months and 7-day parts, plus the deltas not folded yet, plus the cycles of the range's
+ * whole quarters, months and 7-day parts, plus the deltas not folded yet, plus the cycles of the range's
  * ends read from the raw indexes (hashed into the same buckets, no sort), so any zone and any
  * range is exact to the day. A percentile is the bucket's key where the cumulative count first
  * reaches that share (as `percentile_disc` over the keys): the second under a minute, the
@@ -23,7 +23,7 @@ export async function cyclesTouched(tx: Tx, companyId: number, s: RollupSpans): 
   const { rows } = await tx.execute<{ n: number }>(sql`
     select coalesce(sum(n), 0)::int as n from (
       select count as n from attendance_rollup
-       where company_id = ${companyId} and metric in (1, 2) and not monthly and dims = 0 and g1 = 0
+       where company_id = ${companyId} and metric in (1, 2) and level = 0 and dims = 0 and g1 = 0
          and period = any(${dates(s.touched)})
       union all
       select n from attendance_deltas where company_id = ${companyId} and metric in (1, 2) and period = any(${dates(s.touched)})
@@ -82,13 +82,13 @@ export async function rollupFigures(tx: Tx, companyId: number, s: RollupSpans, q
   const narrow = sql`${q.queueId !== undefined ? sql`and queue_id = ${q.queueId}` : sql``} ${
     q.userId !== undefined ? sql`and user_id = ${q.userId}` : sql``
   }`;
-  const summary = (monthly: boolean, periods: string[]) =>
+  const summary = (level: number, periods: string[]) =>
     periods.length === 0
       ? []
       : views.map(
           (v) => sql`union all
         select r.metric, x.grp, x.id, r.bucket, r.count from attendance_rollup r cross join lateral ${v.as}
-         where r.company_id = ${companyId} and r.metric in (1, 2, 3) and r.monthly = ${monthly}
+         where r.company_id = ${companyId} and r.metric in (1, 2, 3) and r.level = ${level}
            and r.dims = any(${sql`${`{${v.dims.join(',')}}`}::smallint[]`}) and r.g1 = ${v.g1}
            and r.period = any(${dates(periods)}) ${v.g2 !== undefined ? sql`and r.g2 = ${v.g2}` : sql``}`,
         );
@@ -112,7 +112,7 @@ export async function rollupFigures(tx: Tx, companyId: number, s: RollupSpans, q
              case when grouping(user_id) = 0 then 'user' when grouping(queue_id) = 0 then 'queue' else 'all' end as grp,
              coalesce(user_id, queue_id, 0) as id, bucket, sum(n) as n
         from cells group by metric, bucket, grouping sets ((), (user_id), (queue_id))
-      ${sql.join([...summary(true, s.months), ...summary(false, s.parts)], sql` `)}),
+      ${sql.join([...summary(2, s.quarters), ...summary(1, s.months), ...summary(0, s.parts)], sql` `)}),
     h as (
       select metric, grp, id, bucket, sum(n) as n from src group by 1, 2, 3, 4 having sum(n) <> 0),
     c as (
