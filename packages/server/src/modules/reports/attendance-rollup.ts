@@ -7,10 +7,10 @@ import { rollupSpans, type RollupSpans } from './rollup-spans.js';
 
 /**
  * The report's figures from the summary (`attendance_rollup`, kept by the trigger's deltas and
- * the fold, migration 0043): histograms per UTC period and group, summed over the range's
- * whole quarters, months and 7-day parts, plus the deltas not folded yet, plus the cycles of the range's
- * ends read from the raw indexes (hashed into the same buckets, no sort), so any zone and any
- * range is exact to the day. A percentile is the bucket's key where the cumulative count first
+ * the fold, migration 0043): histograms per UTC period and group, summed over the range's whole
+ * quarters, months and 7-day parts, plus the deltas not folded yet, plus the cycles of the
+ * range's ends read from the raw indexes (hashed into the same buckets, no sort), so any zone
+ * and any range is exact to the day. A percentile is the bucket's key where the cumulative count first
  * reaches that share (as `percentile_disc` over the keys): the second under a minute, the
  * whole minute above, what the page prints. Ratings are exact (the bucket is the rating).
  */
