@@ -27,6 +27,7 @@ import { expirySweeps } from './platform/realtime-expiry.js';
 import { contactListJobs } from './modules/contact-lists/jobs.js';
 import { invoiceJobs } from './automation/invoices/invoice-jobs.js';
 import { templateJobs } from './automation/templates/template-jobs.js';
+import { reportJobs } from './automation/reports/fold-attendance.js';
 import { SessionRegistry } from './channels/registry.js';
 import { CHANNEL_FACTORIES } from './channel-providers.js';
 import type { EventsFor } from './channels/channel.js';
@@ -63,7 +64,15 @@ export async function boot(config: Config, log: Logger, opts: { webDist?: string
     const hub = new RealtimeHub(log, pools.owner);
     const mailer = createMailer(config, log);
     // Every job of the product, from the domains that own them.
-    const jobHandlers = [...mailJobs, ...rateEventJobs, ...automationJobs, ...contactListJobs, ...invoiceJobs, ...templateJobs];
+    const jobHandlers = [
+      ...mailJobs,
+      ...rateEventJobs,
+      ...automationJobs,
+      ...contactListJobs,
+      ...invoiceJobs,
+      ...templateJobs,
+      ...reportJobs,
+    ];
     const jobs = await startJobs(pools.owner, jobHandlers, () => deps, log);
     const storage = await createStorage(config);
     // The registry needs the deps it belongs to: made right after them.

@@ -24,3 +24,4 @@ export * from './chats.js';
 export * from './announcements.js';
 export * from './invoices.js';
 export * from './imports.js';
+export * from './attendance-rollup.js';

@@ -5,8 +5,16 @@ import { queues, users } from '../../db/schema/index.js';
 import type { Ctx } from '../../platform/context.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { type Answer, wireMatches } from '../../platform/wire.js';
-import { readPeriod } from '../dashboard/dashboard-period.js';
+import { readPeriod, type Period } from '../dashboard/dashboard-period.js';
 import { durationFigures, ratingFigures, type FigureRow } from './attendance-figures.js';
+import { cyclesTouched, rollupFigures, spansOf } from './attendance-rollup.js';
+
+/**
+ * Up to this many first responses and resolutions in the parts the range touches, the figures
+ * are read exactly from the cycles (the observed second); above, from the summary (the bucket's
+ * key: the same on screen). A parameter so tests can force either path.
+ */
+export const EXACT_UP_TO = 50_000;
 
 /**
  * `GET /reports/attendance` (definitions in the contracts' busy-day.ts): first response by the
@@ -19,15 +27,20 @@ export function readAttendance(ctx: Ctx, q: AttendanceReportQuery) {
   return ctx.tenant((tx) => attendanceOf(tx, ctx.actor.companyId, q));
 }
 
-export async function attendanceOf(tx: Tx, companyId: number, q: AttendanceReportQuery): Promise<AttendanceReport> {
+export async function attendanceOf(
+  tx: Tx,
+  companyId: number,
+  q: AttendanceReportQuery,
+  exactUpTo = EXACT_UP_TO,
+): Promise<AttendanceReport> {
   await ownRows(tx, queues, [q.queueId], 'queueId');
   await ownRows(tx, users, [q.userId], 'userId');
   const period = await readPeriod(tx, companyId, { from: q.from, to: q.to });
-  // A year's percentiles sort up to a million durations: in memory, not on disk.
-  await tx.execute(sql`set local work_mem = '64MB'`);
-  const first = await durationFigures(tx, companyId, period, q, sql`first_customer_at`, sql`first_response_seconds`);
-  const resolution = await durationFigures(tx, companyId, period, q, sql`finished_at`, sql`resolution_seconds`);
-  const ratings = await ratingFigures(tx, companyId, period, q);
+  const spans = spansOf(period);
+  const { first, resolution, ratings } =
+    (await cyclesTouched(tx, companyId, spans)) > exactUpTo
+      ? await rollupFigures(tx, companyId, spans, q)
+      : await exactFigures(tx, companyId, period, q);
   const total = (rows: FigureRow[]) => rows.find((r) => r.group === 'all');
   const rated = total(ratings);
   return {
@@ -44,6 +57,16 @@ export async function attendanceOf(tx: Tx, companyId: number, q: AttendanceRepor
       name,
       ...perGroup('queue', id, first, resolution, ratings),
     })),
+  };
+}
+
+async function exactFigures(tx: Tx, companyId: number, period: Period, q: AttendanceReportQuery) {
+  // Percentiles sort every duration of the range: in memory, not on disk.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  return {
+    first: await durationFigures(tx, companyId, period, q, sql`first_customer_at`, sql`first_response_seconds`),
+    resolution: await durationFigures(tx, companyId, period, q, sql`finished_at`, sql`resolution_seconds`),
+    ratings: await ratingFigures(tx, companyId, period, q),
   };
 }
 
