@@ -9,6 +9,7 @@ import { attendanceOf } from '../packages/server/src/modules/reports/read-attend
 import { hashPassword } from '../packages/server/src/platform/passwords.ts';
 import { keptDataset } from './kept-dataset.ts';
 import { cpuMs, freePort, percentile, root, startProduct, stop, waitFor200 } from './lib.ts';
+import { serverCpu } from './cloud-webhook.ts';
 
 /**
  * The attendance report and a bulk close at 1,000,000 tickets (issue 36, acceptance 2): the
@@ -32,7 +33,10 @@ import { cpuMs, freePort, percentile, root, startProduct, stop, waitFor200 } fro
  * the CPU its PostgreSQL backend spent per call, which the machine's load does not inflate.
  *
  * Env: ATTENDANCE_BENCH_DIR, ATTENDANCE_BENCH_SCALE (0.01 … 1), ATTENDANCE_BENCH_SAMPLES (30; a
- * year's range takes a third), ATTENDANCE_BENCH_BULK_RUNS (10), ATTENDANCE_BENCH_REGENERATE=1.
+ * year's range takes a third), ATTENDANCE_BENCH_BULK_RUNS (10), ATTENDANCE_BENCH_REGENERATE=1,
+ * ATTENDANCE_BENCH_ONLY=bulk (the bulk close alone, no report), ATTENDANCE_BENCH_PROFILE=1 (the
+ * bulk close's statements from pg_stat_statements, per ticket; the first run with it only loads
+ * the extension into the kept PostgreSQL: run again).
  */
 const VERSION = 1;
 const SCALE = Number(process.env.ATTENDANCE_BENCH_SCALE ?? 1);
@@ -46,6 +50,8 @@ const ADMIN_EMAIL = 'admin1.a1@attendance.bench';
 const REPORT_GOAL_MS = 300;
 const BULK_GOAL_MS = 2000;
 const BULK_SIZE = 500;
+const ONLY_BULK = process.env.ATTENDANCE_BENCH_ONLY === 'bulk';
+const PROFILE = process.env.ATTENDANCE_BENCH_PROFILE === '1';
 
 interface Stored {
   version: number;
@@ -139,7 +145,7 @@ export async function benchAttendance() {
     const loadAtStart = os.loadavg()[0]!;
     const results = [];
     let yearFigures: unknown;
-    for (const c of cases) {
+    for (const c of ONLY_BULK ? [] : cases) {
       for (let i = 0; i < 2; i++) await call('GET', c.path);
       const times: number[] = [];
       for (let i = 0; i < c.samples; i++) times.push((await call('GET', c.path)).ms);
@@ -157,11 +163,13 @@ export async function benchAttendance() {
       }
     }
 
-    const useCases = await timeUseCases(
-      db.url,
-      companyId,
-      queries.filter((x) => !x.csv).map((x) => ({ ...x, samples: x.q.from === year ? 5 : Math.ceil(SAMPLES / 2) })),
-    );
+    const useCases = ONLY_BULK
+      ? []
+      : await timeUseCases(
+          db.url,
+          companyId,
+          queries.filter((x) => !x.csv).map((x) => ({ ...x, samples: x.q.from === year ? 5 : Math.ceil(SAMPLES / 2) })),
+        );
 
     // The bulk close: each run closes 500 open tickets no earlier run closed.
     const { rows: open } = await owner.query<{ id: number }>(
@@ -172,8 +180,14 @@ export async function benchAttendance() {
     const size = Math.min(BULK_SIZE, Math.floor(open.length / (BULK_RUNS + 1)));
     const bulkTimes: number[] = [];
     let updated = 0;
+    let cpu0 = { server: 0, postgres: 0 };
+    const statementStats = PROFILE && (await startStatementStats(owner));
     for (let run = 0; run <= BULK_RUNS; run++) {
       const ticketIds = open.slice(run * size, (run + 1) * size).map((r) => r.id);
+      if (run === 1) {
+        cpu0 = await serverCpu(child.pid!, dir);
+        if (statementStats) await owner.query('select pg_stat_statements_reset()');
+      }
       const { ms, text } = await call('POST', '/tickets/bulk', { ticketIds, action: 'close' });
       const answer = JSON.parse(text) as TicketBulkAnswer;
       if (run > 0) {
@@ -182,12 +196,17 @@ export async function benchAttendance() {
       }
       process.stderr.write(`attendance: bulk close ${run}: ${Math.round(ms)} ms, updated ${answer.updated}\n`);
     }
+    const cpu1 = await serverCpu(child.pid!, dir);
     const bulk = stats(bulkTimes);
+    const perBulk = (v: number) => Math.round((1000 * v) / Math.max(1, bulkTimes.length));
     results.push({
       name: `POST /tickets/bulk close × ${size}`,
       ...bulk,
       ticketsClosed: updated,
+      // CPU seconds spent while the bulk runs ran, per bulk: the load inflates these least.
+      cpuMsPerBulk: { product: perBulk(cpu1.server - cpu0.server), postgres: perBulk(cpu1.postgres - cpu0.postgres) },
       meetsGoal: bulk.p95 <= BULK_GOAL_MS,
+      ...(statementStats ? { statementsPerTicket: await topStatements(owner, Math.max(1, updated)) } : {}),
     });
 
     const { rows: counts } = await owner.query(
@@ -222,6 +241,36 @@ export async function benchAttendance() {
     await owner.end().catch(() => {});
     await db.stop();
   }
+}
+
+/**
+ * pg_stat_statements in the kept PostgreSQL: true when loaded; otherwise it is set to load at the
+ * next start (the bench's next run) and false.
+ */
+async function startStatementStats(owner: pg.Pool): Promise<boolean> {
+  const { rows } = await owner.query<{ loaded: boolean }>(
+    `select 'pg_stat_statements' = any(string_to_array(current_setting('shared_preload_libraries'), ',')) as loaded`,
+  );
+  if (!rows[0]!.loaded) {
+    await owner.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+    process.stderr.write('attendance: pg_stat_statements loads at the next run\n');
+    return false;
+  }
+  await owner.query('create extension if not exists pg_stat_statements');
+  return true;
+}
+
+/** The statements of the bulk runs, by total time, with calls and time per closed ticket. */
+async function topStatements(owner: pg.Pool, tickets: number) {
+  const { rows } = await owner.query(
+    `select round(calls::numeric / $1, 2) as calls_per_ticket, round((total_exec_time / $1)::numeric, 4) as exec_ms_per_ticket,
+            round((total_plan_time / $1)::numeric, 4) as plan_ms_per_ticket,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by calls desc, total_exec_time desc limit 30`,
+    [tickets],
+  );
+  return rows;
 }
 
 /** Each report asked through the use case on a balcao_app connection of the bench's own. */

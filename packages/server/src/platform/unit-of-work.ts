@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { DomainEvent } from './domain-event.js';
 import type { Logger } from 'pino';
@@ -40,6 +41,13 @@ export class Effects implements AfterCommit {
     return this.kicks !== undefined || this.others !== undefined;
   }
 
+  /** Hands the effects collected here to `target` (a savepoint's effects to its transaction's). */
+  moveTo(target: AfterCommit): void {
+    for (const whatsappId of this.kicks ?? []) target.kickOutbox(whatsappId);
+    for (const effect of this.others ?? []) target.run(effect);
+    this.kicks = this.others = undefined;
+  }
+
   /** After commit, in order: the kicks (one per connection), then the other effects. Failures are logged. */
   async flush(sessions: Sessions, log: Logger): Promise<void> {
     if (this.kicks) {
@@ -55,4 +63,29 @@ export class Effects implements AfterCommit {
       }
     }
   }
+}
+
+/**
+ * `fn` as a part of `uow`'s transaction that fails alone: run after a SAVEPOINT, its writes rolled
+ * back to it when it throws (the error goes on to the caller, the transaction stays usable), and
+ * its events and effects handed to `uow` only when it succeeds. One transaction then carries many
+ * such parts (a bulk's chunk of tickets, one commit instead of one per ticket).
+ */
+export async function inSavepoint<T>(uow: Uow, fn: (own: Uow) => Promise<T>): Promise<T> {
+  const { tx } = uow;
+  const events: EventSink = [];
+  const effects = new Effects();
+  await tx.execute(sql`savepoint part`);
+  let result: T;
+  try {
+    result = await fn({ tx, events, afterCommit: effects });
+  } catch (err) {
+    await tx.execute(sql`rollback to savepoint part`);
+    await tx.execute(sql`release savepoint part`);
+    throw err;
+  }
+  await tx.execute(sql`release savepoint part`);
+  uow.events.push(...events);
+  effects.moveTo(uow.afterCommit);
+  return result;
 }

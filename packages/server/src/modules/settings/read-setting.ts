@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { SETTING_DEFAULTS, type SettingKey } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
+import { oncePerTx } from '../../db/once-per-tx.js';
 
 /**
  * The one way to read company settings. Rows are stored at signup, so one always exists; a
@@ -13,6 +14,14 @@ import { settings } from '../../db/schema/index.js';
 export async function readSetting(tx: Tx, key: SettingKey): Promise<string> {
   const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value ?? SETTING_DEFAULTS[key];
+}
+
+/**
+ * `readSetting` once per transaction, for code that never writes settings (ticket transitions):
+ * a bulk's chunk of tickets reads each setting once.
+ */
+export function readSettingOnce(tx: Tx, key: SettingKey): Promise<string> {
+  return oncePerTx(tx, `setting:${key}`, () => readSetting(tx, key));
 }
 
 /** Every setting of the company in the tenant transaction, by key. */

@@ -1,5 +1,5 @@
 import type { Uow } from '../../platform/context.js';
-import { readSetting } from '../settings/read-setting.js';
+import { readSettingOnce } from '../settings/read-setting.js';
 import { connectionTexts, queueAutoMessage } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { assignee, settingOn, writeTicket, type Transition } from './transition.js';
@@ -21,7 +21,7 @@ export async function acceptTicket(s: Transition, input: { userId?: number | nul
  */
 export async function attendanceStarted(uow: Uow, ticket: TicketRow): Promise<void> {
   await trackCycle(uow.tx, ticket, { startedAt: new Date() });
-  if (!ticket.isGroup && settingOn(await readSetting(uow.tx, 'sendGreetingAccepted'))) {
+  if (!ticket.isGroup && settingOn(await readSettingOnce(uow.tx, 'sendGreetingAccepted'))) {
     const texts = await connectionTexts(uow.tx, ticket.whatsappId);
     await queueAutoMessage(uow, ticket, texts?.greetingMessage ?? '');
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AUTO_ASSIGN_MAX_OPEN_SETTING, autoAssignCap } from '@balcao/contracts';
 import type { Tx } from '../../db/client.js';
+import { oncePerTx } from '../../db/once-per-tx.js';
 import { runTenant, type Deps, type Uow } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
 import { tableRows } from '../../db/table-rows.js';
@@ -178,12 +179,20 @@ export async function assignWaiting(uow: Uow, companyId: number, queueIds?: read
   return assigned;
 }
 
-/** The autoAssign queues `userId` belongs to (a slot of theirs freed, or they came online). */
+/**
+ * The autoAssign queues `userId` belongs to (a slot of theirs freed, or they came online). The
+ * company's members of such queues are read once per transaction: a bulk's chunk of closes asks
+ * for many users.
+ */
 export async function autoAssignQueuesOf(tx: Tx, userId: number): Promise<number[]> {
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    select q.id from user_queues uq join queues q on q.id = uq.queue_id
-    where uq.user_id = ${userId} and q.auto_assign order by q.id`);
-  return rows.map((r) => r.id);
+  const byUser = await oncePerTx(tx, 'auto-assign-queues', async () => {
+    const { rows } = await tx.execute<{ userId: number; queueIds: number[] }>(sql`
+      select uq.user_id as "userId", array_agg(q.id order by q.id) as "queueIds"
+      from user_queues uq join queues q on q.id = uq.queue_id
+      where q.auto_assign group by uq.user_id`);
+    return new Map(rows.map((r) => [r.userId, r.queueIds]));
+  });
+  return byUser.get(userId) ?? [];
 }
 
 /**

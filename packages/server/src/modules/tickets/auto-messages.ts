@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { oncePerTx } from '../../db/once-per-tx.js';
 import type { Uow } from '../../platform/context.js';
 import { companies, contacts, whatsapps } from '../../db/schema/index.js';
 import { queueOutbound } from '../messages/queue-outbound.js';
@@ -12,24 +13,29 @@ import type { TicketRow } from './ticket-view.js';
  * variables filled in; `queueOutbound` kicks the connection's outbox after commit.
  */
 
+/** The connection's automatic texts, read once per transaction (a close needs them twice, a bulk's chunk once). */
 export async function connectionTexts(tx: Tx, whatsappId: number | null) {
   if (whatsappId === null) return undefined;
-  const [row] = await tx
-    .select({
-      greetingMessage: whatsapps.greetingMessage,
-      complationMessage: whatsapps.complationMessage,
-      ratingMessage: whatsapps.ratingMessage,
-    })
-    .from(whatsapps)
-    .where(eq(whatsapps.id, whatsappId));
-  return row;
+  return oncePerTx(tx, `connection-texts:${whatsappId}`, async () => {
+    const [row] = await tx
+      .select({
+        greetingMessage: whatsapps.greetingMessage,
+        complationMessage: whatsapps.complationMessage,
+        ratingMessage: whatsapps.ratingMessage,
+      })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, whatsappId));
+    return row;
+  });
 }
 
 /** Fills the variables of `template` for this ticket's contact, in the company's time zone. */
 export async function renderFor(tx: Tx, ticket: Pick<TicketRow, 'id' | 'contactId'>, template: string) {
   if (!template.includes('{{')) return template;
   const [contact] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  const [company] = await tx.select({ timeZone: companies.timezone }).from(companies);
+  const [company] = await oncePerTx(tx, 'company-time-zone', () =>
+    tx.select({ timeZone: companies.timezone }).from(companies),
+  );
   return applyMessageVariables(template, {
     contactName: contact?.name ?? '',
     ticketId: ticket.id,

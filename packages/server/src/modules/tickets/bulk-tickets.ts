@@ -1,13 +1,20 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { BulkSkipReason, TicketBulkAnswer, TicketBulkBody, TicketUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
+import { inSavepoint } from '../../platform/unit-of-work.js';
 import { queues, tags, tickets, users } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { AppError } from '../../platform/errors.js';
 import { syncTicketTags } from '../tags/sync-ticket-tags.js';
-import { updateTicket } from './update-ticket.js';
+import { changeTicket, settleChanges, updateRefusal, type TicketChange } from './update-ticket.js';
 
-/** Tickets acted on at once: each is its own transaction, a few share the connection pool. */
+/**
+ * Tickets changed in one transaction (a chunk), each in a savepoint of its own. Fewer than 64:
+ * past that many subtransactions PostgreSQL's per-backend cache overflows and every session's
+ * snapshots get slower while the chunk is open.
+ */
+const CHUNK = 50;
+/** Chunks (or, for `tag`, tickets) acted on at once, sharing the connection pool. */
 const CONCURRENCY = 4;
 
 /**
@@ -32,50 +39,97 @@ function singleBody(body: TicketBulkBody, status: string): TicketUpdateBody | Bu
 }
 
 /**
- * `POST /tickets/bulk`: each ticket goes through its single route (`PUT /tickets/{id}`, or
- * `POST /tags/sync` for `tag`), so the same rules, permissions, activity and events apply, one
- * transaction per ticket. A ticket the caller cannot see, whatever the cause, is `not_found`; a
- * single route's refusal is skipped with its error code.
+ * `POST /tickets/bulk`: each ticket goes through its single route's steps (`PUT /tickets/{id}`'s
+ * `changeTicket` and `settleChanges`, or `POST /tags/sync` for `tag`), so the same rules,
+ * permissions, activity and events apply. The transitions go in chunks: one transaction per
+ * chunk, each ticket in a savepoint of its own, so a refused ticket is rolled back alone (its
+ * trail, its messages, its events with it) and skipped with its error code while the others go
+ * on; the chunk's reads that do not change (settings, a connection's texts) are read once, and
+ * its events are published after its commit. A ticket the caller cannot see, whatever the
+ * cause, is `not_found`.
  */
 export async function bulkTickets(ctx: Ctx, body: TicketBulkBody): Promise<TicketBulkAnswer> {
   const ids = [...new Set(body.ticketIds)];
-  const rows = await ctx.tenant(async (tx) => {
+  await ctx.tenant(async (tx) => {
     // What the body names besides the tickets is the company's, whichever action uses it (as the
     // single route: a name the action ignores is refused, not dropped), before any ticket changes.
     await ownRows(tx, queues, [body.queueId], 'queueId');
     await ownRows(tx, users, [body.userId], 'userId');
     await ownRows(tx, tags, body.tagIds ?? [], 'tagIds');
-    // The company's rows only (RLS); whether the caller may see each is the single route's check.
-    return tx.select({ id: tickets.id, status: tickets.status }).from(tickets).where(inArray(tickets.id, ids));
   });
-  const statuses = new Map(rows.map((r) => [r.id, r.status]));
-  let updated = 0;
-  const skipped: TicketBulkAnswer['skipped'] = [];
-  const skip = (id: number, reason: BulkSkipReason) => skipped.push({ id, reason });
-
-  const one = async (id: number) => {
-    const status = statuses.get(id);
-    if (status === undefined) return skip(id, 'not_found');
-    try {
-      if (body.action === 'tag') {
-        await syncTicketTags(ctx, { ticketId: id, tags: body.tagIds!.map((tagId) => ({ id: tagId })) });
-        return void updated++;
-      }
-      const input = singleBody(body, status);
-      if (typeof input === 'string') return skip(id, input);
-      await updateTicket(ctx, id, input);
-      updated++;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      skip(id, err.status === 404 ? 'not_found' : err.code);
-    }
-  };
+  const answer: TicketBulkAnswer = { updated: 0, skipped: [] };
+  const skip = (id: number, reason: BulkSkipReason) => answer.skipped.push({ id, reason });
+  const parts = body.action === 'tag' ? ids.map((id) => [id]) : chunks(ids, CHUNK);
+  const act = body.action === 'tag' ? tagOne : changeChunk;
 
   let next = 0;
   const worker = async () => {
-    while (next < ids.length) await one(ids[next++]!);
+    while (next < parts.length) await act(ctx, body, parts[next++]!, answer, skip);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
-  skipped.sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id));
-  return { updated, skipped };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, worker));
+  answer.skipped.sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id));
+  return answer;
+}
+
+type Skip = (id: number, reason: BulkSkipReason) => void;
+
+/** A single route's refusal as the bulk's answer tells it (404: `not_found`, whatever the cause). */
+function refusalReason(err: unknown): BulkSkipReason {
+  if (!(err instanceof AppError)) throw err;
+  return err.status === 404 ? 'not_found' : err.code;
+}
+
+/** `tag`: the tag sync's own transaction per ticket. */
+async function tagOne(ctx: Ctx, body: TicketBulkBody, [id]: number[], answer: TicketBulkAnswer, skip: Skip) {
+  try {
+    await syncTicketTags(ctx, { ticketId: id!, tags: body.tagIds!.map((tagId) => ({ id: tagId })) });
+    answer.updated++;
+  } catch (err) {
+    skip(id!, refusalReason(err));
+  }
+}
+
+/**
+ * A chunk's transitions in one transaction. Its tickets are locked first, in id order, so a
+ * chunk never holds the company's assignment lock (a freed slot's) while waiting for a ticket
+ * another transaction holds; their status, read under that lock, decides each one's body.
+ */
+async function changeChunk(ctx: Ctx, body: TicketBulkBody, ids: number[], answer: TicketBulkAnswer, skip: Skip) {
+  const updated = await ctx.tenant(async (tx, _events, uow) => {
+    // The company's rows only (RLS); whether the caller may see each is the single route's check.
+    const rows = await tx
+      .select({ id: tickets.id, status: tickets.status })
+      .from(tickets)
+      .where(inArray(tickets.id, ids))
+      .orderBy(asc(tickets.id))
+      .for('update');
+    const statuses = new Map(rows.map((r) => [r.id, r.status]));
+    const changes: TicketChange[] = [];
+    for (const id of ids) {
+      const status = statuses.get(id);
+      if (status === undefined) {
+        skip(id, 'not_found');
+        continue;
+      }
+      const input = singleBody(body, status);
+      if (typeof input === 'string') {
+        skip(id, input);
+        continue;
+      }
+      try {
+        changes.push(await inSavepoint(uow, (own) => changeTicket(ctx, own, id, input)));
+      } catch (err) {
+        skip(id, refusalReason(await updateRefusal(ctx, id, input, err)));
+      }
+    }
+    await settleChanges(ctx, uow, changes);
+    return changes.length;
+  });
+  // Added after the await: `answer.updated += await …` would read the count before it, and the
+  // chunks running beside it would lose theirs.
+  answer.updated += updated;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }

@@ -1,7 +1,7 @@
 import type { Uow } from '../../platform/context.js';
 import { eq } from 'drizzle-orm';
 import { tickets } from '../../db/schema/index.js';
-import { readSetting } from '../settings/read-setting.js';
+import { readSettingOnce } from '../settings/read-setting.js';
 import { connectionTexts, queueAutoMessage } from './auto-messages.js';
 import { ratingRequest } from './rating-scale.js';
 import { trackCycle } from './tracking.js';
@@ -28,7 +28,7 @@ export async function closeTicket(s: Transition, input: { userId?: number | null
     t.status === 'open' &&
     userId !== null &&
     !t.isGroup &&
-    settingOn(await readSetting(s.tx, 'userRating'));
+    settingOn(await readSettingOnce(s.tx, 'userRating'));
   const texts = await connectionTexts(s.tx, t.whatsappId);
   if (asksRating && texts?.ratingMessage.trim()) {
     const ticket = await writeTicket(s, { ratingPending: true, userId, ...CLEARED });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { queues, whatsapps } from '../../db/schema/index.js';
 import { invalid } from '../../platform/errors.js';
-import { readSetting } from '../settings/read-setting.js';
+import { readSettingOnce } from '../settings/read-setting.js';
 import { queueAutoMessage, transferNotice } from './auto-messages.js';
 import { trackCycle } from './tracking.js';
 import { enterQueueHolder } from './queue-holder.js';
@@ -47,7 +47,7 @@ export async function transferTicket(s: Transition, input: TransferInput) {
   // The attendant it left has a slot free (automatic assignment).
   if (before.userId !== ticket.userId) await freedSlot(s, before);
   const moved = before.queueId !== ticket.queueId || (user !== undefined && before.userId !== user.id);
-  if (moved && !ticket.isGroup && settingOn(await readSetting(s.tx, 'sendMsgTransfTicket'))) {
+  if (moved && !ticket.isGroup && settingOn(await readSettingOnce(s.tx, 'sendMsgTransfTicket'))) {
     await queueAutoMessage(s, ticket, transferNotice(queue.name, user?.name));
   }
 }
