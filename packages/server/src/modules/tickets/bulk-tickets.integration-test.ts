@@ -10,12 +10,15 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { createPlan, createStaff, createTenant, type Tenant } from '../../../test/support/factories.js';
 import { expectInvalid } from '../../../test/support/expect.js';
 import { connectSocket } from '../../../test/support/socket.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ticketActivities } from '../../db/schema/index.js';
 import {
   inbound,
   insertConnection,
   insertQueue,
   listen,
   phone,
+  scoped,
   settle,
   ticketRow,
   updateTicketRow,
@@ -136,6 +139,71 @@ describe('POST /api/tickets/bulk', () => {
       const view = (await a.admin.api.get(`/api/tickets/${id}`)).body as { tags: Array<{ id: number }> };
       expect(view.tags.map((x) => x.id)).toEqual([tag.id]);
     }
+  });
+
+  it('goes in chunks: 110 tickets, several transactions side by side, each ticket closed, counted, trailed and told once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 110; i++) ids.push(await pending(vendas.id));
+    const socket = await connectSocket(t.url, a.admin.token);
+    sockets.push(socket);
+    const heard = listen<{ action: string; ticket?: { id: number; status: string } }>(
+      socket,
+      `company-${a.companyId}-ticket`,
+    );
+
+    const res = await bulk(a.admin.api, { ticketIds: ids, action: 'close' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ updated: 110, skipped: [] });
+    const closes = await scoped(t, a.companyId, (tx) =>
+      tx
+        .select({ ticketId: ticketActivities.ticketId })
+        .from(ticketActivities)
+        .where(and(inArray(ticketActivities.ticketId, ids), eq(ticketActivities.action, 'closed'))),
+    );
+    expect(closes.map((c) => c.ticketId).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    await settle(t, [a.companyId], [socket]);
+    for (const id of ids) {
+      expect(await statusOf(id)).toBe('closed');
+      const told = heard.heard.filter((e) => e.action === 'update' && e.ticket?.id === id && e.ticket.status === 'closed');
+      expect(told.length, `close events for ${id}`).toBe(1);
+    }
+  });
+
+  it('a ticket refused mid-chunk is rolled back alone: the others change, it is skipped with its code, no trail, no event', async () => {
+    const numbers = [phone(), phone(), phone()];
+    const ids: number[] = [];
+    for (const number of numbers) ids.push((await inbound(t, connA, { number, name: 'Cliente' }, 'Olá')).ticketId);
+    expect((await bulk(a.admin.api, { ticketIds: ids, action: 'close' })).body).toEqual({ updated: 3, skipped: [] });
+    // The middle one's customer writes again: a new live ticket, so reopening the old one is refused.
+    const newer = (await inbound(t, connA, { number: numbers[1]! }, 'De novo')).ticketId;
+    expect(newer).not.toBe(ids[1]);
+    const socket = await connectSocket(t.url, a.admin.token);
+    sockets.push(socket);
+    const heard = listen<{ action: string; ticket?: { id: number; status: string } }>(
+      socket,
+      `company-${a.companyId}-ticket`,
+    );
+
+    const res = await bulk(a.admin.api, { ticketIds: ids, action: 'reopen' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ updated: 2, skipped: [{ id: ids[1], reason: 'ERR_OTHER_OPEN_TICKET' }] });
+    expect([await statusOf(ids[0]!), await statusOf(ids[1]!), await statusOf(ids[2]!)]).toEqual([
+      'open',
+      'closed',
+      'open',
+    ]);
+    const trail = async (id: number) =>
+      ((await a.admin.api.get(`/api/tickets/${id}/activity`)).body.records as Array<{ action: string }>).map(
+        (r) => r.action,
+      );
+    expect((await trail(ids[0]!)).at(-1)).toBe('reopened');
+    expect((await trail(ids[1]!)).at(-1)).toBe('closed');
+    expect((await trail(ids[2]!)).at(-1)).toBe('reopened');
+    await settle(t, [a.companyId], [socket]);
+    const toldOf = (id: number) => heard.heard.filter((e) => e.ticket?.id === id);
+    expect(toldOf(ids[0]!).some((e) => e.ticket!.status === 'open')).toBe(true);
+    expect(toldOf(ids[2]!).some((e) => e.ticket!.status === 'open')).toBe(true);
+    expect(toldOf(ids[1]!)).toEqual([]);
   });
 
   it('refuses a bad body by name and changes nothing', async () => {
