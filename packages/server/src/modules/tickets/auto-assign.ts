@@ -80,10 +80,19 @@ async function assignTo(uow: Uow, ticket: TicketRow, userId: number): Promise<Ti
     update tickets set status = 'open', user_id = ${userId}, chatbot = false, updated_at = now()
     where id = ${ticket.id} returning ${ticketRows.list()}`);
   const row = ticketRows.map(rows[0]!);
+  (await assignedInTx(tx)).add(row.id);
   await recordActivity(tx, ticket, null, [{ action: 'assigned', toUserId: userId }]);
   await stopFlowRuns(tx, row.id, 'attended');
   await attendanceStarted(uow, row);
   return row;
+}
+
+/**
+ * The tickets this transaction's automatic assignments gave: a bulk's chunk, which read its
+ * tickets at its start, reads those again before changing them.
+ */
+export function assignedInTx(tx: Tx): Promise<Set<number>> {
+  return oncePerTx(tx, 'assigned-tickets', async () => new Set<number>());
 }
 
 /**

@@ -1,11 +1,12 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { BulkSkipReason, TicketBulkAnswer, TicketBulkBody, TicketUpdateBody } from '@balcao/contracts';
 import type { Ctx } from '../../platform/context.js';
 import { inSavepoint } from '../../platform/unit-of-work.js';
-import { queues, tags, tickets, users } from '../../db/schema/index.js';
+import { queues, tags, users } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { AppError } from '../../platform/errors.js';
 import { syncTicketTags } from '../tags/sync-ticket-tags.js';
+import { assignedInTx } from './auto-assign.js';
+import { lockVisibleTickets } from './visible-ticket.js';
 import { changeTicket, settleChanges, updateRefusal, type TicketChange } from './update-ticket.js';
 
 /**
@@ -90,34 +91,31 @@ async function tagOne(ctx: Ctx, body: TicketBulkBody, [id]: number[], answer: Ti
 }
 
 /**
- * A chunk's transitions in one transaction. Its tickets are locked first, in id order, so a
- * chunk never holds the company's assignment lock (a freed slot's) while waiting for a ticket
- * another transaction holds; their status, read under that lock, decides each one's body.
+ * A chunk's transitions in one transaction. Its tickets are locked and read first, in id order,
+ * with the caller's view of them (one statement instead of one per ticket), so a chunk never
+ * holds the company's assignment lock (a freed slot's) while waiting for a ticket another
+ * transaction holds; their status, read under that lock, decides each one's body.
  */
 async function changeChunk(ctx: Ctx, body: TicketBulkBody, ids: number[], answer: TicketBulkAnswer, skip: Skip) {
   const updated = await ctx.tenant(async (tx, _events, uow) => {
-    // The company's rows only (RLS); whether the caller may see each is the single route's check.
-    const rows = await tx
-      .select({ id: tickets.id, status: tickets.status })
-      .from(tickets)
-      .where(inArray(tickets.id, ids))
-      .orderBy(asc(tickets.id))
-      .for('update');
-    const statuses = new Map(rows.map((r) => [r.id, r.status]));
+    // The single route's visibility check, for the whole chunk in one read.
+    const visible = await lockVisibleTickets(tx, ctx.actor, ids);
     const changes: TicketChange[] = [];
     for (const id of ids) {
-      const status = statuses.get(id);
-      if (status === undefined) {
+      let found = visible.get(id);
+      // A waiting ticket an earlier one's freed slot just assigned is read again (its step, its `before`).
+      if (found && (await assignedInTx(tx)).has(id)) found = (await lockVisibleTickets(tx, ctx.actor, [id])).get(id);
+      if (found === undefined) {
         skip(id, 'not_found');
         continue;
       }
-      const input = singleBody(body, status);
+      const input = singleBody(body, found.ticket.status);
       if (typeof input === 'string') {
         skip(id, input);
         continue;
       }
       try {
-        changes.push(await inSavepoint(uow, (own) => changeTicket(ctx, own, id, input)));
+        changes.push(await inSavepoint(uow, (own) => changeTicket(ctx, own, id, input, found)));
       } catch (err) {
         skip(id, refusalReason(await updateRefusal(ctx, id, input, err)));
       }

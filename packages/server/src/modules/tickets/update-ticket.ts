@@ -11,6 +11,7 @@ import { loadTicketViews, type TicketRow, type TicketView } from './ticket-view.
 import { ticketEvents } from './ticket-events.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { writeTicket, type Transition } from './transition.js';
+import type { Viewer } from './visibility.js';
 import { acceptTicket } from './accept-ticket.js';
 import { returnTicket } from './return-ticket.js';
 import { closeTicket } from './close-ticket.js';
@@ -59,11 +60,18 @@ export interface TicketChange {
 
 /**
  * The transition a `PUT /tickets/{id}` body asks for, in `uow`'s transaction, the ticket row
- * locked. What follows every transition (its view, its flow stopped, its events) is
- * `settleChanges`, once for all the transitions of the transaction.
+ * locked (`found`: already locked and read in this transaction, as it still is). What follows
+ * every transition (its view, its flow stopped, its events) is `settleChanges`, once for all
+ * the transitions of the transaction.
  */
-export async function changeTicket(ctx: Ctx, uow: Uow, id: number, input: TicketUpdateBody): Promise<TicketChange> {
-  const { ticket, viewer } = await findVisibleTicket(uow.tx, ctx.actor, id, { lock: true });
+export async function changeTicket(
+  ctx: Ctx,
+  uow: Uow,
+  id: number,
+  input: TicketUpdateBody,
+  found?: { ticket: TicketRow; viewer: Viewer },
+): Promise<TicketChange> {
+  const { ticket, viewer } = found ?? (await findVisibleTicket(uow.tx, ctx.actor, id, { lock: true }));
   await checkReferences(uow.tx, input);
   const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
   const s: Transition = { ...uow, ctx, viewer, ticket };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/context.js';
 import { tickets } from '../../db/schema/index.js';
@@ -22,6 +22,29 @@ export async function findVisibleTicket(
   const viewer = row && viewerOf(actor, row);
   if (!row || !canSee(viewer!, row.ticket)) throw notFound('ticket');
   return { ticket: row.ticket, viewer: viewer! };
+}
+
+/**
+ * Those of `ids` the caller may see, locked for update in id order (a bulk's chunk: one
+ * statement, and one lock order for every chunk), each with the viewer. The others are left out.
+ */
+export async function lockVisibleTickets(
+  tx: Tx,
+  actor: Pick<Actor, 'userId'>,
+  ids: readonly number[],
+): Promise<Map<number, { ticket: TicketRow; viewer: Viewer }>> {
+  const rows = await tx
+    .select({ ticket: tickets, ...viewerColumns(actor.userId) })
+    .from(tickets)
+    .where(inArray(tickets.id, [...ids]))
+    .orderBy(asc(tickets.id))
+    .for('update');
+  const found = new Map<number, { ticket: TicketRow; viewer: Viewer }>();
+  for (const row of rows) {
+    const viewer = viewerOf(actor, row);
+    if (canSee(viewer, row.ticket)) found.set(row.ticket.id, { ticket: row.ticket, viewer });
+  }
+  return found;
 }
 
 /**
