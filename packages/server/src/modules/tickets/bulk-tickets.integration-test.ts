@@ -164,7 +164,9 @@ describe('POST /api/tickets/bulk', () => {
     await settle(t, [a.companyId], [socket]);
     for (const id of ids) {
       expect(await statusOf(id)).toBe('closed');
-      const told = heard.heard.filter((e) => e.action === 'update' && e.ticket?.id === id && e.ticket.status === 'closed');
+      const told = heard.heard.filter(
+        (e) => e.action === 'update' && e.ticket?.id === id && e.ticket.status === 'closed',
+      );
       expect(told.length, `close events for ${id}`).toBe(1);
     }
   });

@@ -100,7 +100,14 @@ export async function changeTicket(
  * the views in the order of `changes`.
  */
 export async function settleChanges(ctx: Ctx, uow: Uow, changes: readonly TicketChange[]): Promise<TicketView[]> {
-  const byId = new Map((await loadTicketViews(uow.tx, changes.map((c) => c.id))).map((v) => [v.id, v]));
+  const byId = new Map(
+    (
+      await loadTicketViews(
+        uow.tx,
+        changes.map((c) => c.id),
+      )
+    ).map((v) => [v.id, v]),
+  );
   const views = changes.map((c) => byId.get(c.id)!);
   await stopFlowRunsOf(
     uow.tx,
