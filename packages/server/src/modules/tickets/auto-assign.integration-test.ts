@@ -205,6 +205,34 @@ describe('automatic assignment', () => {
     await until(async () => (await ticketRow(t, tenant.companyId, ticket.id)).userId === bia.id, 'given to bia');
   });
 
+  it('a bulk close frees the slot within its chunk: the waiting ticket assigned there is closed as the assigned one it now is', async () => {
+    const { tenant, conn, members } = await setup(1);
+    const [ana] = members as [Staff];
+    await putSetting(tenant, 'autoAssignMaxOpen', '1');
+    await online(tenant, ana);
+    const held = await arrive(conn);
+    const waiting = await arrive(conn);
+    expect(held).toMatchObject({ status: 'open', userId: ana.id });
+    expect(waiting).toMatchObject({ status: 'pending', userId: null });
+
+    // One chunk: closing `held` assigns `waiting` to Ana; its close then starts from that, not from
+    // the waiting row the chunk read at its start (which would close it with nobody's name).
+    const res = await tenant.admin.api.post('/api/tickets/bulk', { ticketIds: [held.id, waiting.id], action: 'close' });
+    expect(res.body).toEqual({ updated: 2, skipped: [] });
+    expect(await ticketRow(t, tenant.companyId, waiting.id)).toMatchObject({ status: 'closed', userId: ana.id });
+    const trail = await scoped(t, tenant.companyId, (tx) =>
+      tx
+        .select({ action: ticketActivities.action, toUserId: ticketActivities.toUserId })
+        .from(ticketActivities)
+        .where(eq(ticketActivities.ticketId, waiting.id))
+        .orderBy(ticketActivities.id),
+    );
+    expect(trail.slice(-2)).toEqual([
+      { action: 'assigned', toUserId: ana.id },
+      { action: 'closed', toUserId: null },
+    ]);
+  });
+
   it('lets a ticket wait while nobody is online, and assigns it when a member connects', async () => {
     const { tenant, conn, members } = await setup(1);
     const [ana] = members as [Staff];
