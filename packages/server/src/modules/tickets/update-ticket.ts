@@ -6,12 +6,11 @@ import { queues, users, whatsapps } from '../../db/schema/index.js';
 import { ownRows } from '../../platform/own-rows.js';
 import { assertHolders } from '../queues/holder-refs.js';
 import { invalid, isUniqueViolation } from '../../platform/errors.js';
-import { findVisibleTicket } from './visible-ticket.js';
+import { findVisibleTicket, type VisibleTicket } from './visible-ticket.js';
 import { loadTicketViews, type TicketRow, type TicketView } from './ticket-view.js';
 import { ticketEvents } from './ticket-events.js';
 import { otherOpenTicket } from './other-open-ticket.js';
 import { writeTicket, type Transition } from './transition.js';
-import type { Viewer } from './visibility.js';
 import { acceptTicket } from './accept-ticket.js';
 import { returnTicket } from './return-ticket.js';
 import { closeTicket } from './close-ticket.js';
@@ -69,7 +68,7 @@ export async function changeTicket(
   uow: Uow,
   id: number,
   input: TicketUpdateBody,
-  found?: { ticket: TicketRow; viewer: Viewer },
+  found?: VisibleTicket,
 ): Promise<TicketChange> {
   const { ticket, viewer } = found ?? (await findVisibleTicket(uow.tx, ctx.actor, id, { lock: true }));
   await checkReferences(uow.tx, input);

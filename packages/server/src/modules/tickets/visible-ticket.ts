@@ -6,43 +6,57 @@ import { notFound } from '../../platform/errors.js';
 import { canSee, viewerColumns, viewerOf, type Viewer } from './visibility.js';
 import { ticketForViewer, type TicketRow, type TicketView } from './ticket-view.js';
 
+/** A ticket the caller may see, with the viewer they see it as. */
+export interface VisibleTicket {
+  ticket: TicketRow;
+  viewer: Viewer;
+}
+
+/** Tickets selected with the caller's viewer: one round trip instead of three. */
+function withViewer(tx: Tx, actor: Pick<Actor, 'userId'>) {
+  return tx
+    .select({ ticket: tickets, ...viewerColumns(actor.userId) })
+    .from(tickets)
+    .$dynamic();
+}
+
+/** The row as the caller's, when they may see it. */
+function visibleOf(actor: Pick<Actor, 'userId'>, row: Awaited<ReturnType<typeof withViewer>>[number]) {
+  const viewer = viewerOf(actor, row);
+  return canSee(viewer, row.ticket) ? { ticket: row.ticket, viewer } : undefined;
+}
+
 /** The ticket when the caller may see it (optionally locked for update); otherwise 404. */
 export async function findVisibleTicket(
   tx: Tx,
   actor: Pick<Actor, 'userId'>,
   id: number,
   opts: { lock?: boolean } = {},
-): Promise<{ ticket: TicketRow; viewer: Viewer }> {
-  // The viewer comes with the ticket: one round trip instead of three.
-  const query = tx
-    .select({ ticket: tickets, ...viewerColumns(actor.userId) })
-    .from(tickets)
-    .where(eq(tickets.id, id));
+): Promise<VisibleTicket> {
+  const query = withViewer(tx, actor).where(eq(tickets.id, id));
   const [row] = opts.lock ? await query.for('update') : await query;
-  const viewer = row && viewerOf(actor, row);
-  if (!row || !canSee(viewer!, row.ticket)) throw notFound('ticket');
-  return { ticket: row.ticket, viewer: viewer! };
+  const found = row && visibleOf(actor, row);
+  if (!found) throw notFound('ticket');
+  return found;
 }
 
 /**
  * Those of `ids` the caller may see, locked for update in id order (a bulk's chunk: one
- * statement, and one lock order for every chunk), each with the viewer. The others are left out.
+ * statement, and one lock order for every chunk). The others are left out.
  */
 export async function lockVisibleTickets(
   tx: Tx,
   actor: Pick<Actor, 'userId'>,
   ids: readonly number[],
-): Promise<Map<number, { ticket: TicketRow; viewer: Viewer }>> {
-  const rows = await tx
-    .select({ ticket: tickets, ...viewerColumns(actor.userId) })
-    .from(tickets)
+): Promise<Map<number, VisibleTicket>> {
+  const rows = await withViewer(tx, actor)
     .where(inArray(tickets.id, [...ids]))
     .orderBy(asc(tickets.id))
     .for('update');
-  const found = new Map<number, { ticket: TicketRow; viewer: Viewer }>();
+  const found = new Map<number, VisibleTicket>();
   for (const row of rows) {
-    const viewer = viewerOf(actor, row);
-    if (canSee(viewer, row.ticket)) found.set(row.ticket.id, { ticket: row.ticket, viewer });
+    const visible = visibleOf(actor, row);
+    if (visible) found.set(row.ticket.id, visible);
   }
   return found;
 }
