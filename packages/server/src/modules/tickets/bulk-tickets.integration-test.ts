@@ -61,15 +61,17 @@ async function pending(queueId: number | null, conn = connA) {
 const statusOf = async (id: number, companyId = a.companyId) => (await ticketRow(t, companyId, id)).status;
 const bulk = (api: Staff['api'], body: unknown) => api.post('/api/tickets/bulk', body);
 
+/** The ticket events an admin's tab of company A hears from now on. */
+async function hearTickets() {
+  const socket = await connectSocket(t.url, a.admin.token);
+  sockets.push(socket);
+  return listen<{ action: string; ticket?: { id: number; status: string } }>(socket, `company-${a.companyId}-ticket`);
+}
+
 describe('POST /api/tickets/bulk', () => {
   it('closes many at once: each recorded in its trail and told to the sockets as one close would be', async () => {
     const ids = [await pending(vendas.id), await pending(vendas.id), await pending(vendas.id)];
-    const socket = await connectSocket(t.url, a.admin.token);
-    sockets.push(socket);
-    const heard = listen<{ action: string; ticket?: { id: number; status: string } }>(
-      socket,
-      `company-${a.companyId}-ticket`,
-    );
+    const heard = await hearTickets();
 
     const res = await bulk(a.admin.api, { ticketIds: ids, action: 'close' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -79,7 +81,7 @@ describe('POST /api/tickets/bulk', () => {
       const trail = (await a.admin.api.get(`/api/tickets/${id}/activity`)).body.records as Array<{ action: string }>;
       expect(trail.at(-1)).toMatchObject({ action: 'closed', userId: a.admin.id });
     }
-    await settle(t, [a.companyId], [socket]);
+    await settle(t, [a.companyId], sockets);
     for (const id of ids)
       expect(
         heard.heard.some((e) => e.ticket?.id === id && e.ticket.status === 'closed'),
@@ -144,12 +146,7 @@ describe('POST /api/tickets/bulk', () => {
   it('goes in chunks: 110 tickets, several transactions side by side, each ticket closed, counted, trailed and told once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 110; i++) ids.push(await pending(vendas.id));
-    const socket = await connectSocket(t.url, a.admin.token);
-    sockets.push(socket);
-    const heard = listen<{ action: string; ticket?: { id: number; status: string } }>(
-      socket,
-      `company-${a.companyId}-ticket`,
-    );
+    const heard = await hearTickets();
 
     const res = await bulk(a.admin.api, { ticketIds: ids, action: 'close' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -161,7 +158,7 @@ describe('POST /api/tickets/bulk', () => {
         .where(and(inArray(ticketActivities.ticketId, ids), eq(ticketActivities.action, 'closed'))),
     );
     expect(closes.map((c) => c.ticketId).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
-    await settle(t, [a.companyId], [socket]);
+    await settle(t, [a.companyId], sockets);
     for (const id of ids) {
       expect(await statusOf(id)).toBe('closed');
       const told = heard.heard.filter(
@@ -179,12 +176,7 @@ describe('POST /api/tickets/bulk', () => {
     // The middle one's customer writes again: a new live ticket, so reopening the old one is refused.
     const newer = (await inbound(t, connA, { number: numbers[1]! }, 'De novo')).ticketId;
     expect(newer).not.toBe(ids[1]);
-    const socket = await connectSocket(t.url, a.admin.token);
-    sockets.push(socket);
-    const heard = listen<{ action: string; ticket?: { id: number; status: string } }>(
-      socket,
-      `company-${a.companyId}-ticket`,
-    );
+    const heard = await hearTickets();
 
     const res = await bulk(a.admin.api, { ticketIds: ids, action: 'reopen' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -201,7 +193,7 @@ describe('POST /api/tickets/bulk', () => {
     expect((await trail(ids[0]!)).at(-1)).toBe('reopened');
     expect((await trail(ids[1]!)).at(-1)).toBe('closed');
     expect((await trail(ids[2]!)).at(-1)).toBe('reopened');
-    await settle(t, [a.companyId], [socket]);
+    await settle(t, [a.companyId], sockets);
     const toldOf = (id: number) => heard.heard.filter((e) => e.ticket?.id === id);
     expect(toldOf(ids[0]!).some((e) => e.ticket!.status === 'open')).toBe(true);
     expect(toldOf(ids[2]!).some((e) => e.ticket!.status === 'open')).toBe(true);
