@@ -3,7 +3,8 @@ import type { ContactListQuery, ContactOption, ContactPage } from '@balcao/contr
 import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../platform/context.js';
-import { companies, contacts } from '../../db/schema/index.js';
+import { contacts } from '../../db/schema/index.js';
+import { companyTimeZone } from '../companies/company-time-zone.js';
 import { likePattern, page, PAGE_SIZE } from '../../platform/pagination.js';
 import { contactColumns } from './contact-view.js';
 
@@ -87,7 +88,7 @@ interface Bounds {
 async function createdBounds(tx: Tx, q: ContactListQuery): Promise<Bounds> {
   const bounds: Bounds = { from: [], to: [] };
   if (!q.date && !q.dateStart && !q.dateEnd) return bounds;
-  const zone = await timeZone(tx);
+  const zone = await companyTimeZone(tx);
   if (q.date) bounds.from.push(dayStart(q.date, zone));
   if (q.date) bounds.to.push(dayEnd(q.date, zone));
   if (q.dateStart) bounds.from.push(dayStart(q.dateStart, zone));
@@ -98,11 +99,6 @@ async function createdBounds(tx: Tx, q: ContactListQuery): Promise<Bounds> {
 /** The tightest of several bounds as one value for the search function, or null for none. */
 const bound = (pick: 'greatest' | 'least', at: SQL[]) =>
   at.length > 0 ? sql`${sql.raw(pick)}(${sql.join(at, sql`, `)})` : sql`null::timestamptz`;
-
-async function timeZone(tx: Tx): Promise<string> {
-  const [company] = await tx.select({ zone: companies.timezone }).from(companies);
-  return company?.zone ?? 'America/Sao_Paulo';
-}
 
 /** Midnight starting / ending the local day `day` (YYYY-MM-DD) of `zone`, as instants. */
 const dayStart = (day: string, zone: string) => sql`((${day}::date)::timestamp at time zone ${zone})`;

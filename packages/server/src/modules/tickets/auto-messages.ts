@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { oncePerTx } from '../../db/once-per-tx.js';
+import { companyTimeZone } from '../companies/company-time-zone.js';
 import type { Uow } from '../../platform/context.js';
-import { companies, contacts, whatsapps } from '../../db/schema/index.js';
+import { contacts, whatsapps } from '../../db/schema/index.js';
 import { queueOutbound } from '../messages/queue-outbound.js';
 import { applyMessageVariables } from '../messages/message-variables.js';
 import type { TicketRow } from './ticket-view.js';
@@ -33,13 +34,10 @@ export async function connectionTexts(tx: Tx, whatsappId: number | null) {
 export async function renderFor(tx: Tx, ticket: Pick<TicketRow, 'id' | 'contactId'>, template: string) {
   if (!template.includes('{{')) return template;
   const [contact] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  const [company] = await oncePerTx(tx, 'company-time-zone', () =>
-    tx.select({ timeZone: companies.timezone }).from(companies),
-  );
   return applyMessageVariables(template, {
     contactName: contact?.name ?? '',
     ticketId: ticket.id,
-    timeZone: company?.timeZone ?? 'America/Sao_Paulo',
+    timeZone: await companyTimeZone(tx),
   });
 }
 

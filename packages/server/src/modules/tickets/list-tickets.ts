@@ -4,7 +4,8 @@ import { type Answer, wireMatches } from '../../platform/wire.js';
 import type { Tx } from '../../db/client.js';
 import { byShape } from '../../db/prepared.js';
 import type { Ctx } from '../../platform/context.js';
-import { companies, tickets } from '../../db/schema/index.js';
+import { tickets } from '../../db/schema/index.js';
+import { companyTimeZone } from '../companies/company-time-zone.js';
 import { loadViewer } from './visibility.js';
 import { selectTickets, withTags } from './ticket-view.js';
 import { listConditions, listOrder } from './list-conditions.js';
@@ -23,7 +24,7 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery) {
   return ctx.tenant(async (tx) => {
     const viewer = await loadViewer(tx, actor);
     const showAll = q.showAll && can(actor, 'tickets-manager:showall');
-    const zone = q.date || q.updatedAt ? await timeZone(tx) : '';
+    const zone = q.date || q.updatedAt ? await companyTimeZone(tx) : '';
     const where = listConditions(actor.companyId, viewer, q, showAll, zone);
     const order = listOrder(q.orderBy);
     if (q.searchParam) {
@@ -67,11 +68,6 @@ async function viewsOf(tx: Tx, companyId: number, ids: number[], order: SQL[]) {
     ...order,
   );
   return rows.map(withTags);
-}
-
-async function timeZone(tx: Tx) {
-  const [company] = await tx.select({ zone: companies.timezone }).from(companies);
-  return company?.zone ?? 'America/Sao_Paulo';
 }
 
 wireMatches<Answer<typeof listTickets>, TicketPage>(true);
