@@ -103,7 +103,8 @@ describe('internal chat', () => {
     await ana.getByTestId('chat-input').locator('textarea').first().fill('Bia, as rosas chegaram?');
     await ana.keyboard.press('Enter');
     await ana.getByTestId('chat-message').filter({ hasText: 'Bia, as rosas chegaram?' }).waitFor();
-    expect(await ana.getByTestId('chat-input').locator('textarea').first().inputValue()).toBe('');
+    // The composer empties once the send is answered, which may come after the message shows.
+    await expect.poll(() => ana.getByTestId('chat-input').locator('textarea').first().inputValue()).toBe('');
 
     // Bia, on her tickets, sees the badge rise without reloading.
     await badgeIs(bia, '1');
